@@ -1,0 +1,116 @@
+"""Diagnostics: one problem found in a record, located and explained.
+
+A diagnostic carries a stable ``code`` (see ``CODES``), the id of the rule of
+RULES.md it enforces (``rule``, ``None`` for load, schema and claim problems),
+a severity, a player-readable message and where it is: the file, the index of
+the document in the file, the JSON Pointer of the value and, once located, the
+line and column in the source text (1-based).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+ERROR = "error"
+WARNING = "warning"
+
+# Stable codes. Letters give the layer: L load, S schema, P profile, R rule of
+# play, C claim (a recorded value the engine derives, disagreeing with it).
+CODES: dict[str, str] = {
+    "L101": "file unreadable",
+    "L102": "not UTF-8 text",
+    "L103": "syntax error (YAML or JSON)",
+    "L104": "duplicate key in a mapping",
+    "L105": "anchor or alias refused",
+    "L106": "file too large",
+    "L107": "nesting too deep",
+    "L108": "too many documents in one file",
+    "L109": "empty document or file",
+    "L110": "top level is not a mapping",
+    "L111": "byte-order mark",
+    "L112": "value of a type a record cannot hold",
+    "S201": "schema: unknown key",
+    "S202": "schema: missing required key",
+    "S203": "schema: wrong type",
+    "S204": "schema: value not allowed",
+    "S205": "schema: wrong number of items or properties",
+    "S206": "schema: other schema violation",
+    "P301": "unknown profile",
+    "P302": "invalid rule option",
+    "P303": "player count or team layout not allowed by the profile",
+    "R401": "card not in the deck or written wrongly",
+    "R402": "card in two places",
+    "R403": "wrong cards dealt or held",
+    "R404": "illegal or misplaced call in the auction",
+    "R405": "wrong dealer",
+    "R406": "wrong leader",
+    "R407": "illegal play (suit not followed)",
+    "R408": "malformed trick or wrong number of tricks",
+    "R409": "illegal discard or draw",
+    "R410": "trump missing or wrong",
+    "R411": "called partner wrong",
+    "R412": "hand recorded after the game was won",
+    "R413": "unknown player or team name",
+    "R414": "record detail missing for this profile",
+    "C501": "claimed points disagree with the cards",
+    "C502": "claimed hand score disagrees",
+    "C503": "claimed running totals disagree",
+    "C504": "claimed result disagrees",
+    "C505": "claimed contract disagrees with the bids",
+    "C506": "claimed trump disagrees with the first lead",
+    "C507": "claimed partner disagrees with the cards",
+    "C508": "claimed trick leader disagrees",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem in one document, with everything needed to locate it."""
+
+    code: str
+    message: str
+    severity: str = ERROR
+    rule: str | None = None
+    pointer: str = ""
+    file: str = "-"
+    document: int = 0
+    line: int | None = None
+    column: int | None = None
+    hand: int | None = None
+    trick: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def located(self, **changes: Any) -> Diagnostic:
+        """Return a copy with location fields (file, document, line, column) set."""
+        return replace(self, **changes)
+
+    def as_text(self) -> str:
+        """The compiler convention: ``file:line:col: CODE [RULE] message (at /ptr)``."""
+        where = self.file
+        if self.line is not None:
+            where += f":{self.line}:{self.column or 1}"
+        rule = f" [{self.rule}]" if self.rule else ""
+        sev = "" if self.severity == ERROR else f" {self.severity}:"
+        doc = f" (document {self.document + 1})" if self.document else ""
+        at = f" (at {self.pointer or '/'})"
+        return f"{where}:{sev} {self.code}{rule} {self.message}{at}{doc}"
+
+    def as_json(self) -> dict[str, Any]:
+        """A plain mapping for the JSON report (see README, "JSON report")."""
+        out: dict[str, Any] = {
+            "file": self.file,
+            "document": self.document,
+            "line": self.line,
+            "column": self.column,
+            "pointer": self.pointer,
+            "code": self.code,
+            "rule": self.rule,
+            "severity": self.severity,
+            "message": self.message,
+            "hand": self.hand,
+            "trick": self.trick,
+        }
+        if self.extra:
+            out["details"] = self.extra
+        return out

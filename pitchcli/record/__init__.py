@@ -1,0 +1,2 @@
+"""Records: bytes -> documents with source positions (``load``), the JSON Schema
+(``schema``), and canonical writing (``write``). Nothing here knows the rules."""
