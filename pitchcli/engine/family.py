@@ -1,0 +1,154 @@
+"""What differs between the two rule families, as data and small functions.
+
+A family decides which cards are trumps and in what order, which cards score,
+and which rule id a structural problem is reported under (RULES.md, "Which rule
+a structural problem is reported under"). The engine asks the family; it never
+asks for a profile's name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from pitchcli.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, SAME_COLOUR, SUIT_NAMES, Card
+
+# Purpose -> rule id, per family, then per mode where the mode matters.
+_RULEBOOK: dict[str, dict[str, str]] = {
+    "auction": {
+        "deck": "CARD-1",
+        "deal_count": "AP-DEAL-1",
+        "held": "AP-DEAL-1",
+        "trick_count": "AP-PLAY-1",
+        "trick_shape": "AP-PLAY-3",
+        "lead_first": "AP-PLAY-1",
+        "lead_next": "AP-PLAY-4",
+        "contract": "AP-BID-6",
+        "calls": "AP-BID-1",
+        "bid_range": "AP-BID-2",
+        "bid_higher": "AP-BID-2",
+        "bid_closed": "AP-BID-3",
+        "stuck": "AP-BID-4",
+        "follow": "AP-PLAY-2",
+        "dealer": "AP-DEAL-2",
+        "won": "AP-WIN-1",
+        "trump_claim": "AP-PLAY-1",
+        "table": "AP-TABLE-1",
+        "teams": "AP-TABLE-2",
+    },
+    "ten-point": {
+        "deck": "CARD-2",
+        "deal_count": "TP4-2",
+        "held": "TP4-4",
+        "trick_count": "TP4-6",
+        "trick_shape": "TP4-6",
+        "lead_first": "TP-BID-2",
+        "lead_next": "TP4-6",
+        "contract": "TP-BID-1",
+        "calls": "TP-BID-1",
+        "bid_range": "TP-BID-1",
+        "bid_higher": "TP-BID-1",
+        "bid_closed": "TP-BID-1",
+        "stuck": "TP-BID-1",
+        "follow": "TP-PLAY-1",
+        "dealer": "AP-DEAL-2",
+        "won": "TP-WIN-1",
+        "trump_claim": "TP-TRUMP-1",
+        "table": "TP4-1",
+        "teams": "TP4-1",
+        "points_missing": "TP4-4",
+        "points_total": "TP-POINTS-1",
+        "discard_point": "TP4-4",
+        "partner": "TP5-3",
+    },
+}
+# cut-down profiles report deal and holding problems under the five-player rules.
+_MODE_RULES: dict[str, dict[str, str]] = {
+    "cut-down": {"deal_count": "TP5-1", "held": "TP5-4", "discard_point": "TP5-4"},
+}
+
+# AP-SCORE-4: game points of every suit.
+GAME_POINTS = {10: 10, 14: 4, 13: 3, 12: 2, 11: 1}
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpView:
+    """How the cards behave once ``trump`` is known.
+
+    ``suit_of[card]`` is the suit a card belongs to for following (the off-jack
+    and jokers belong to trump in ten-point, TP-TRUMP-2); ``strength[card]`` is
+    its rank among trumps (0 for a non-trump); ``points[card]`` the ten-point
+    value of a point card (TP-POINTS-1).
+    """
+
+    trump: str
+    suit_of: dict[Card, str]
+    strength: dict[Card, int]
+    points: dict[Card, int]
+
+    def is_trump(self, c: Card) -> bool:
+        """True when ``c`` is a trump."""
+        return self.strength[c] > 0
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """A rule family: ``auction`` or ``ten-point``."""
+
+    name: str
+    mode: str
+    # TP-BID-1: in ten-point a dealer who passes when all passed is stuck with
+    # the bid; in Auction Pitch (AP-BID-4) he may not pass at all.
+    stuck_dealer_may_pass: bool
+    # TP-PLAY-2: a trick without trumps is won by nobody in ten-point.
+    offsuit_trick_has_winner: bool
+    # TP-TRUMP-1: the bidder names trump; Auction: the first card led sets it.
+    trump_named: bool
+
+    def rule(self, purpose: str) -> str:
+        """The rule id a problem of ``purpose`` is reported under."""
+        mode_rules = _MODE_RULES.get(self.mode, {}) if self.name == "ten-point" else {}
+        return mode_rules.get(purpose) or _RULEBOOK[self.name][purpose]
+
+    def view(self, trump: str) -> TrumpView:
+        """The trump view for ``trump`` (cached)."""
+        return _view(self.name, trump)
+
+
+def family_for(name: str, mode: str) -> Family:
+    """The family object for a profile's ``family`` and ``mode`` options."""
+    named = name == "ten-point"
+    return Family(name, mode, stuck_dealer_may_pass=named, offsuit_trick_has_winner=not named,
+                  trump_named=named)
+
+
+# TP-TRUMP-2 order, high to low, after the rank cards A K Q J: OJ BJ LJ 10..2.
+_TP_POINTS = {14: 1, 11: 1, 10: 1, 3: 3, 2: 1}  # TP-POINTS-1 (A J 10 3 2; OJ BJ LJ below)
+
+
+@cache
+def _view(family: str, trump: str) -> TrumpView:
+    suit_of: dict[Card, str] = {}
+    strength: dict[Card, int] = {}
+    points: dict[Card, int] = {}
+    off_jack_suit = SAME_COLOUR[trump]
+    for c in ALL_CARDS:
+        if family == "auction" or c.suit is not None and not (c.rank == 11 and c.suit == off_jack_suit):
+            suit_of[c] = c.suit if c.suit is not None else trump
+            if c.suit == trump:
+                # Ten-point: A K Q J above OJ BJ LJ (strengths 13..15 vs 10..12);
+                # Auction: the natural order (CARD-1).
+                strength[c] = c.rank + 3 if family == "ten-point" and c.rank >= 11 else c.rank - 1
+            else:
+                strength[c] = 0
+            points[c] = _TP_POINTS.get(c.rank, 0) if c.suit == trump and family == "ten-point" else 0
+        else:  # ten-point off-jack and jokers: trumps (TP-TRUMP-2)
+            suit_of[c] = trump
+            strength[c] = {BIG_JOKER: 11, LITTLE_JOKER: 10}.get(c, 12)
+            points[c] = 1
+    return TrumpView(trump, suit_of, strength, points)
+
+
+def suit_words(suit: str) -> str:
+    """'hearts' for 'H'."""
+    return SUIT_NAMES[suit]

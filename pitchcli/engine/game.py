@@ -1,0 +1,96 @@
+"""A game: hands in order, dealer rotation, running totals and the winner."""
+
+from __future__ import annotations
+
+from pitchcli.engine.family import Family, family_for
+from pitchcli.engine.hand import HandResult, HandState
+from pitchcli.engine.table import Table
+from pitchcli.engine.violations import Violation
+
+
+class GameState:
+    """Hands are started with ``begin_hand`` and ended with ``end_hand``.
+
+    ``totals`` are per unit (player or team). ``known`` turns false after a hand
+    that could not be scored: later totals and the winner are then unknown.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.p = table.profile
+        self.fam: Family = family_for(self.p.family, self.p.mode)
+        self.totals = [0] * len(table.unit_names)
+        self.hands: list[HandResult | None] = []
+        self.first_dealer: int | None = None
+        self.winner: int | None = None  # a unit
+        self.won_after: int | None = None  # number of the hand that ended the game
+        self.known = True
+
+    def begin_hand(self, dealer: int, at: str = "") -> tuple[HandState, list[Violation]]:
+        """Start the next hand, checking the dealer (AP-DEAL-2, TP-DEAL-1) and
+        that the game is not already won (AP-WIN-1, TP-WIN-1)."""
+        number = len(self.hands) + 1
+        violations: list[Violation] = []
+        if self.first_dealer is None:
+            self.first_dealer = dealer
+        expected = self.table.left_of(self.first_dealer, number - 1)
+        if dealer != expected:
+            rule = self.fam.rule("dealer")
+            violations.append(Violation(
+                "R405", rule, f"hand {number} is dealt by {self.table.players[dealer]}, but the "
+                f"deal passes to the left after every hand, so {self.table.players[expected]} "
+                f"deals it ({rule})", at + "/dealer",
+                details={"claimed": self.table.players[dealer],
+                         "derived": self.table.players[expected]}))
+        if self.winner is not None:
+            rule = self.fam.rule("won")
+            violations.append(Violation(
+                "R412", rule, f"hand {number} is recorded after the game was won by "
+                f"{self.table.unit_names[self.winner]} in hand {self.won_after} ({rule})", at))
+        return HandState(self.table, dealer, number, at), violations
+
+    def end_hand(self, result: HandResult | None) -> None:
+        """Add a scored hand (``None``: unscorable) and decide whether the game is won."""
+        self.hands.append(result)
+        if result is None:
+            self.known = False
+            return
+        if not self.known:
+            return
+        for u, d in enumerate(result.delta):
+            self.totals[u] += d
+        if self.winner is None:
+            w = self._winner(result)
+            if w is not None:
+                self.winner, self.won_after = w, result.number
+
+    def _winner(self, r: HandResult) -> int | None:
+        target = self.p.target
+        if not self.fam.trump_named:
+            # AP-WIN-1..3: only the pitcher('s team) can win, at the target, and
+            # (unless win_on_set) only when he made his bid.
+            u = self.table.unit_of[r.bidder]
+            if self.totals[u] >= target and (r.made or self.p.win_on_set):
+                return u
+            return None
+        # TP-WIN-1
+        at_target = [u for u, t in enumerate(self.totals) if t >= target]
+        if not at_target:
+            return None
+        bidding = [u for u in at_target if u in r.bidding_units]
+        if r.made and bidding:
+            bidder_unit = self.table.unit_of[r.bidder]
+            if bidder_unit in bidding:
+                return bidder_unit
+            best = max(self.totals[u] for u in bidding)
+            top = [u for u in bidding if self.totals[u] == best]
+            if len(top) == 1:
+                return top[0]
+            # A tie between called partners: the holder of the first card called.
+            for seat in r.card_holders:
+                if self.table.unit_of[seat] in top:
+                    return self.table.unit_of[seat]
+            return top[0]
+        best = max(self.totals[u] for u in at_target)
+        top = [u for u in at_target if self.totals[u] == best]
+        return top[0] if len(top) == 1 else None

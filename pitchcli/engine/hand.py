@@ -1,0 +1,538 @@
+"""One hand as a state machine: deal -> auction -> (exchange) -> play -> score.
+
+The caller feeds the steps of a hand in order, each with an opaque location
+``at``; each step checks its own legality and records a ``Violation`` for each
+broken rule, then applies the step as best it can, so that one pass finds all
+the problems of a hand. ``finish`` runs the checks that need the whole hand
+(card conservation, following suit, the cards held) and scores it.
+
+Following suit (AP-PLAY-2) needs what a player held when he played. Every card
+a player holds when play starts is played, so his holding at trick *k* is the
+cards he plays in tricks *k* and later; this works the same whether or not the
+deal is recorded (when it is, ``finish`` checks that it matches the play).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pitchcli.cards import Card, describe
+from pitchcli.engine.bidding import Auction, Call
+from pitchcli.engine.family import Family, TrumpView, family_for, suit_words
+from pitchcli.engine.play import Play, Trick, may_play, winner
+from pitchcli.engine.scoring import Award, auction_awards, award_points, settle, ten_point_taken
+from pitchcli.engine.table import Table
+from pitchcli.engine.violations import Violation
+
+Located = tuple[Card, str]  # a card and where the record has it
+
+
+@dataclass
+class HandResult:
+    """What a hand came to. ``taken``, ``delta`` are per unit (see ``Table``)."""
+
+    number: int
+    dealer: int
+    bidder: int
+    bid: int
+    calls: list[Call]
+    trump: str | None
+    partners: list[int]
+    card_holders: list[int]  # TP5-3: the holder of each called card, in calling order
+    tricks: list[Trick]
+    awards: dict[str, Award]
+    game_points: list[int]
+    taken: list[int]
+    bidding_units: frozenset[int]
+    made: bool
+    delta: list[int]
+    level: str  # "full", "play" or "tally"
+    stuck: bool = False
+
+
+@dataclass
+class _Places:
+    """Every place a card can be in a hand record (CARD-4)."""
+
+    deal: dict[int, list[Located]] = field(default_factory=dict)
+    kitty: list[Located] | None = None
+    dead: list[Located] | None = None
+    draws: dict[int, list[Located]] = field(default_factory=dict)
+    discards: dict[int, list[Located]] = field(default_factory=dict)
+
+
+class HandState:
+    """The state of one hand. Steps: ``call``/``close_auction`` or
+    ``set_contract``; ``deal``, ``set_kitty``, ``set_dead``; ``name_trump``;
+    ``call_partner``; ``discard``, ``draw``; ``play_trick``; ``set_tally``;
+    then ``finish``."""
+
+    def __init__(self, table: Table, dealer: int, number: int = 1, at: str = "") -> None:
+        self.table = table
+        self.p = table.profile
+        self.fam: Family = family_for(self.p.family, self.p.mode)
+        self.n = table.seats
+        self.dealer = dealer
+        self.number = number
+        self.at = at
+        self.violations: list[Violation] = []
+        self.auction = Auction(self.p, self.fam, table.players, dealer)
+        self.bidder: int | None = None
+        self.bid: int | None = None
+        self.trump: str | None = None
+        self.trump_at = at
+        self.places = _Places()
+        self.partner_cards: list[Located] = []
+        self.partner_claim: list[int] | None = None
+        self.partner_claim_at = at
+        self.tricks: list[Trick] = []
+        self.broken = False  # the tricks can't be scored (malformed)
+        self.tally_awards: dict[str, int | None] | None = None
+        self.tally_taken: list[int] | None = None
+        self.tally_at = at
+        self._next_leader: int | None = None
+        self.card_holders: list[int] = []
+        self._deck = frozenset(self.p.deck)
+
+    # --- helpers ---------------------------------------------------------
+    def _v(self, code: str, purpose_or_rule: str, message: str, at: str, trick: int | None = None,
+           **details: object) -> None:
+        rule = self.fam.rule(purpose_or_rule) if purpose_or_rule.islower() else purpose_or_rule
+        self.violations.append(Violation(code, rule, f"{message} ({rule})", at, trick, details))
+
+    def name(self, seat: int) -> str:
+        """A player's name."""
+        return self.table.players[seat]
+
+    def _in_deck(self, cards: list[Located]) -> list[Located]:
+        """CARD-1 / CARD-2: keep the cards of this family's deck, report others."""
+        ok = []
+        for c, at in cards:
+            if c in self._deck:
+                ok.append((c, at))
+            else:
+                self._v("R401", "deck", f"{c.text} is not a card of this game's deck "
+                        f"({len(self._deck)} cards)", at)
+        return ok
+
+    def view(self) -> TrumpView | None:
+        """The trump view once trump is known."""
+        return self.fam.view(self.trump) if self.trump else None
+
+    # --- auction ---------------------------------------------------------
+    def call(self, bid: int | None, at: str = "") -> None:
+        """The next call of the auction (AP-BID-*, TP-BID-1)."""
+        self.auction.call(bid, at)
+
+    def close_auction(self, at: str = "") -> None:
+        """End the auction and set the bidder and bid."""
+        self.auction.close(at)
+        self.violations.extend(self.auction.violations)
+        self.bidder, self.bid = self.auction.bidder, self.auction.bid
+
+    def set_contract(self, bidder: int, bid: int, at: str = "") -> None:
+        """A recorded contract: the contract of a tally record, or a claim
+        checked against the auction (``contract`` disagreeing with ``bids``)."""
+        if self.bidder is None:
+            if not self.p.min_bid <= bid <= self.p.max_bid:
+                self._v("R404", "bid_range", f"a contract of {bid}; bids go from {self.p.min_bid} "
+                        f"to {self.p.max_bid}", at)
+            self.bidder, self.bid = bidder, bid
+        elif (bidder, bid) != (self.bidder, self.bid):
+            self._v("C505", "contract",
+                    f"the contract says {self.name(bidder)} bid {bid}, but the bids give "
+                    f"{self.name(self.bidder)} with {self.bid}", at,
+                    claimed={"bidder": self.name(bidder), "bid": bid},
+                    derived={"bidder": self.name(self.bidder), "bid": self.bid})
+
+    # --- cards before play ----------------------------------------------
+    def deal(self, seat: int, cards: list[Located], at: str = "") -> None:
+        """The cards dealt to ``seat`` (AP-DEAL-1, TP4-2, TP5-1)."""
+        cards = self._in_deck(cards)
+        if len(cards) != self.p.deal:
+            self._v("R403", "deal_count", f"{self.name(seat)} was dealt {len(cards)} cards; "
+                    f"each player is dealt {self.p.deal}", at)
+        self.places.deal[seat] = cards
+
+    def set_kitty(self, cards: list[Located], at: str = "") -> None:
+        """The undealt cards the bidder takes (cut-down, TP5-1/TP5-2)."""
+        cards = self._in_deck(cards)
+        if len(cards) != self.p.kitty:
+            self._v("R403", "deal_count", f"the kitty has {len(cards)} cards; this profile leaves "
+                    f"{self.p.kitty}", at)
+        self.places.kitty = cards
+
+    def set_dead(self, cards: list[Located], at: str = "") -> None:
+        """The cards set aside face down (refill with few players)."""
+        cards = self._in_deck(cards)
+        if len(cards) != self.p.dead:
+            self._v("R403", "deal_count", f"{len(cards)} dead cards; this profile sets aside "
+                    f"{self.p.dead}", at)
+        self.places.dead = cards
+
+    def name_trump(self, suit: str, at: str = "") -> None:
+        """The trump suit: named by the bidder (TP-TRUMP-1); in Auction Pitch a
+        recorded trump is a claim checked against the first lead (AP-PLAY-1)."""
+        self.trump, self.trump_at = suit, at
+
+    def call_partner(self, cards: list[Located], claim: list[int] | None, at: str,
+                     claim_at: str) -> None:
+        """The card(s) the bidder calls (TP5-3) and the recorded partner(s)."""
+        self.partner_cards = self._in_deck(cards)
+        self.partner_claim, self.partner_claim_at = claim, claim_at
+        if len(cards) != self.p.called_cards:
+            self._v("R411", "partner", f"{len(cards)} cards called; this profile calls "
+                    f"{self.p.called_cards}", at)
+
+    def discard(self, seat: int, cards: list[Located], at: str = "") -> None:
+        """The cards ``seat`` discarded (ten-point)."""
+        self.places.discards[seat] = self._in_deck(cards)
+
+    def draw(self, seat: int, cards: list[Located], at: str = "") -> None:
+        """The cards the dealer gave ``seat`` after the discards (refill)."""
+        self.places.draws[seat] = self._in_deck(cards)
+
+    # --- play -------------------------------------------------------------
+    def play_trick(self, cards: list[Located], at: str = "", lead_claim: int | None = None,
+                   lead_at: str = "") -> Trick | None:
+        """One trick, its cards in play order from its leader."""
+        number = len(self.tricks) + 1
+        if self.broken:
+            return None
+        if self.bidder is None:
+            self.broken = True
+            return None
+        leader = self.bidder if number == 1 else self._next_leader
+        assert leader is not None
+        if lead_claim is not None and lead_claim != leader:
+            purpose = "lead_first" if number == 1 else "lead_next"
+            why = ("the bidder leads the first trick" if number == 1 else
+                   "the winner of the trick before leads" if self.tricks[-1].winner is not None else
+                   "nobody won the trick before, so its leader leads again")
+            self._v("C508", purpose, f"trick {number} is recorded as led by "
+                    f"{self.name(lead_claim)}, but {self.name(leader)} leads it: {why}",
+                    lead_at or at, number, claimed=self.name(lead_claim), derived=self.name(leader))
+        if number == 1 and not self.fam.trump_named and cards:
+            first = cards[0][0]
+            if first.suit is not None:
+                if self.trump is not None and self.trump != first.suit:
+                    self._v("C506", "trump_claim", f"trump is recorded as {suit_words(self.trump)}, "
+                            f"but the first card led, {first.text}, makes "
+                            f"{suit_words(first.suit)} trump", self.trump_at, number,
+                            claimed=self.trump, derived=first.suit)
+                self.trump = first.suit  # AP-PLAY-1
+        view = self.view()
+        if view is None:
+            self._v("R410", "trump_claim", "no trump is recorded; the bidder names trump and it "
+                    "must be written when tricks are recorded", self.at, number)
+            self.broken = True
+            return None
+        if len(cards) != self.n:
+            self._v("R408", "trick_shape", f"trick {number} has {len(cards)} cards; each of the "
+                    f"{self.n} players plays one", at, number)
+            self.broken = True
+            return None
+        in_deck = self._in_deck(cards)
+        if len(in_deck) != len(cards):
+            self.broken = True
+            return None
+        plays = tuple(Play((leader + i) % self.n, c, a) for i, (c, a) in enumerate(cards))
+        won_by, reason = winner(plays, view, self.fam.offsuit_trick_has_winner)
+        trick = Trick(number, leader, plays, won_by, reason, at)
+        self.tricks.append(trick)
+        # AP-PLAY-4; TP-PLAY-2: after a trick won by nobody its leader leads again.
+        self._next_leader = won_by if won_by is not None else leader
+        return trick
+
+    # --- tally -------------------------------------------------------------
+    def set_tally(self, awards: dict[str, int | None] | None, taken: list[int] | None,
+                  at: str = "") -> None:
+        """A recorded ``points`` tally: Auction awards by unit, or ten-point
+        points taken per unit. Without tricks it is what the hand is scored
+        from; with tricks it is a claim, compared by the caller."""
+        self.tally_awards, self.tally_taken, self.tally_at = awards, taken, at
+
+    # --- whole-hand checks ---------------------------------------------
+    def _check_conservation(self) -> None:
+        """CARD-4: a card is dealt at most once and goes at most once."""
+        pl = self.places
+        dealt: list[tuple[str, list[Located]]] = [
+            (f"the deal of {self.name(s)}", cs) for s, cs in pl.deal.items()]
+        if pl.kitty is not None:
+            dealt.append(("the kitty", pl.kitty))
+        if pl.dead is not None:
+            dealt.append(("the dead cards", pl.dead))
+        dealt += [(f"the draws of {self.name(s)}", cs) for s, cs in pl.draws.items()]
+        gone: list[tuple[str, list[Located]]] = [
+            (f"the discards of {self.name(s)}", cs) for s, cs in pl.discards.items()]
+        gone += [(f"trick {t.number}", [(p.card, p.at) for p in t.plays]) for t in self.tricks]
+        for group in (dealt, gone):
+            seen: dict[Card, str] = {}
+            for label, cs in group:
+                for c, at in cs:
+                    if c in seen:
+                        self._v("R402", "CARD-4", f"{c.text} is in {seen[c]} and again in {label}; "
+                                f"a card is {'dealt' if group is dealt else 'played or discarded'} "
+                                f"at most once", at, card=c.text)
+                    else:
+                        seen[c] = label
+
+    def _check_following(self, view: TrumpView) -> None:
+        """AP-PLAY-2 / TP-PLAY-1 for every play after the lead."""
+        later: dict[int, list[Card]] = {s: [] for s in range(self.n)}
+        for t in reversed(self.tricks):
+            for p in t.plays:
+                later[p.seat].append(p.card)
+            led = t.plays[0].card
+            for p in t.plays[1:]:
+                holding = later[p.seat]
+                if may_play(p.card, holding, led, view):
+                    continue
+                suit_led = view.suit_of[led]
+                could = sorted((c for c in holding if view.suit_of[c] == suit_led),
+                               key=lambda c: -c.rank)
+                self._v("R407", "follow",
+                        f"{self.name(p.seat)} played {p.card.text} on a "
+                        f"{suit_words(suit_led)[:-1]} lead while holding "
+                        f"{', '.join(c.text for c in could)}; only a {suit_words(suit_led)[:-1]} "
+                        f"or a trump ({suit_words(view.trump)}) may be played",
+                        p.at, t.number, player=self.name(p.seat), card=p.card.text,
+                        held=[c.text for c in could])
+
+    def _played(self) -> dict[int, list[Located]]:
+        out: dict[int, list[Located]] = {s: [] for s in range(self.n)}
+        for t in self.tricks:
+            for p in t.plays:
+                out[p.seat].append((p.card, p.at))
+        return out
+
+    def _compare_held(self, seat: int, held: list[Located], played: list[Located],
+                      complete: bool, at: str) -> None:
+        """The cards a player played must be the cards he held (AP-DEAL-1, TP4-4, TP5-4)."""
+        held_set = {c for c, _ in held}
+        played_set = {c for c, _ in played}
+        for c, pat in played:
+            if c not in held_set:
+                self._v("R403", "held", f"{self.name(seat)} played {c.text}, which he did not "
+                        f"hold", pat, player=self.name(seat), card=c.text)
+        if complete:
+            for c, hat in held:
+                if c not in played_set:
+                    self._v("R403", "held", f"{self.name(seat)} held {c.text} but never played "
+                            f"it", hat, player=self.name(seat), card=c.text)
+
+    def _exchange(self, view: TrumpView | None) -> dict[int, list[Located]]:
+        """Check the ten-point discards and draws; return the holding each player
+        starts play with, for the seats where the record shows it."""
+        pl = self.places
+        holdings: dict[int, list[Located]] = {}
+        if self.p.mode == "play-all":
+            return dict(pl.deal)
+        discard_rule = self.fam.rule("discard_point")
+        if view is not None:
+            for seat, cs in pl.discards.items():
+                for c, at in cs:
+                    if view.points[c]:
+                        self._v("R409", discard_rule, f"{self.name(seat)} discarded {c.text}, a "
+                                f"point card; only cards that are not point cards may be "
+                                f"discarded", at, player=self.name(seat), card=c.text)
+        if self.p.mode == "cut-down":
+            for seat, dealt in pl.deal.items():
+                held = list(dealt)
+                if seat == self.bidder:
+                    if pl.kitty is None:
+                        continue
+                    held += pl.kitty
+                if seat in pl.discards:
+                    holdings[seat] = self._after_discards(seat, held, pl.discards[seat], "held")
+            return holdings
+        # refill (TP4-3 .. TP4-5)
+        if view is not None:
+            for seat, dealt in pl.deal.items():
+                if seat != self.bidder and seat in pl.discards:
+                    self._check_refill_discards(seat, dealt, pl.discards[seat], view)
+        pack = len(self.p.deck) - self.n * self.p.deal - self.p.dead
+        others = [s for s in range(self.n) if s != self.bidder]
+        if all(s in pl.draws for s in others) and self.bidder in pl.draws:
+            rest = pack - sum(len(pl.draws[s]) for s in others)
+            got = len(pl.draws[self.bidder])
+            if got != rest:
+                self._v("R409", "TP4-4", f"{self.name(self.bidder)}, the bidder, drew {got} cards; "
+                        f"he gets all the rest of the pack, {rest} cards",
+                        pl.draws[self.bidder][0][1] if pl.draws[self.bidder] else self.at)
+        for seat, dealt in pl.deal.items():
+            if seat not in pl.discards or seat not in pl.draws:
+                continue
+            kept = [x for x in dealt if x[0] not in {c for c, _ in pl.discards[seat]}]
+            if seat != self.bidder and len(kept) <= self.p.hand:
+                want = self.p.hand - len(kept)
+                if len(pl.draws[seat]) != want:
+                    self._v("R409", "TP4-4", f"{self.name(seat)} kept {len(kept)} cards and drew "
+                            f"{len(pl.draws[seat])}; the dealer gives him {want}, up to "
+                            f"{self.p.hand}", self.at, player=self.name(seat))
+            holdings[seat] = self._after_discards(seat, dealt + pl.draws[seat], pl.discards[seat],
+                                                  "TP4-4")
+        return holdings
+
+    def _after_discards(self, seat: int, held: list[Located], discards: list[Located],
+                        purpose: str) -> list[Located]:
+        held_set = {c for c, _ in held}
+        for c, at in discards:
+            if c not in held_set:
+                self._v("R409", purpose, f"{self.name(seat)} discarded {c.text}, which he did not "
+                        f"hold", at, player=self.name(seat), card=c.text)
+        gone = {c for c, _ in discards}
+        left = [x for x in held if x[0] not in gone]
+        if len(left) != self.p.hand:
+            self._v("R409", purpose, f"{self.name(seat)} is left with {len(left)} cards after his "
+                    f"discards; he must make a hand of {self.p.hand}",
+                    discards[0][1] if discards else self.at, player=self.name(seat))
+        return left
+
+    def _check_refill_discards(self, seat: int, dealt: list[Located], discards: list[Located],
+                               view: TrumpView) -> None:
+        """TP4-3: a non-bidder discards all his non-trumps and no trump; TP4-5:
+        with more than ``hand`` trumps, non-point trumps down to ``hand``."""
+        who = self.name(seat)
+        gone = {c for c, _ in discards}
+        trumps = [c for c, _ in dealt if view.is_trump(c)]
+        for c, at in dealt:
+            if not view.is_trump(c) and c not in gone:
+                self._v("R409", "TP4-3", f"{who} kept {c.text}, which is not a trump; every player "
+                        f"but the bidder discards all his non-trump cards", at, player=who,
+                        card=c.text)
+        thrown = [(c, at) for c, at in discards if view.is_trump(c)]
+        excess = len(trumps) - self.p.hand
+        if excess <= 0:
+            for c, at in thrown:
+                self._v("R409", "TP4-3", f"{who} discarded {c.text}, a trump, holding only "
+                        f"{len(trumps)} trumps; no trump is thrown away", at, player=who,
+                        card=c.text)
+            return
+        spare = [c for c in trumps if not view.points[c]]
+        if len(spare) < excess:
+            self._v("R409", "TP4-5", f"{who} holds {len(trumps)} trumps after the discards, of "
+                    f"which only {len(spare)} are not point cards: he can't get down to "
+                    f"{self.p.hand} without discarding a point card, so this deal is impossible",
+                    self.at, player=who)
+        elif len(thrown) != excess:
+            self._v("R409", "TP4-5", f"{who} held {len(trumps)} trumps and discarded {len(thrown)}"
+                    f" of them; he discards non-point trumps down to {self.p.hand}, so "
+                    f"exactly {excess}", discards[0][1] if discards else self.at, player=who)
+
+    def _partners(self, view: TrumpView | None) -> list[int] | None:
+        """TP5-3: the partners are the holders of the called cards, once the
+        bidder has taken the kitty, other than the bidder. ``None`` if unknown."""
+        if self.p.sides != "called" or self.bidder is None:
+            return []
+        pl = self.places
+        where: dict[Card, int] = {}
+        for s, cs in pl.deal.items():
+            where.update((c, s) for c, _ in cs)
+        for c, _ in pl.kitty or []:
+            where[c] = self.bidder
+        for s, cs in pl.discards.items():
+            where.update((c, s) for c, _ in cs if c not in where)
+        for t in self.tricks:
+            for p in t.plays:
+                where.setdefault(p.card, p.seat)
+        holders: list[int] = []
+        known = True
+        for c, at in self.partner_cards:
+            if view is not None and not view.is_trump(c):
+                self._v("R411", "partner", f"the called card {c.text} is not a trump; the bidder "
+                        f"calls a card of the trump suit", at, card=c.text)
+            if c in where:
+                holders.append(where[c])
+            else:
+                known = False
+        derived = sorted({s for s in holders if s != self.bidder})
+        self.card_holders = holders
+        if known and self.partner_cards:
+            if self.partner_claim is not None and sorted(set(self.partner_claim)) != derived:
+                self._v("C507", "partner", f"the partner is recorded as "
+                        f"{', '.join(map(self.name, self.partner_claim)) or 'nobody'}, but the "
+                        f"cards show {', '.join(map(self.name, derived)) or 'nobody (the bidder plays alone)'}",
+                        self.partner_claim_at, claimed=[self.name(s) for s in self.partner_claim],
+                        derived=[self.name(s) for s in derived])
+            return derived
+        if self.partner_claim is not None:
+            return sorted(set(self.partner_claim) - {self.bidder})
+        self._v("R411", "partner", "who holds the called card is not shown by the record; "
+                "write partner.player", self.partner_claim_at)
+        return None
+
+    # --- finish --------------------------------------------------------
+    def finish(self) -> HandResult | None:
+        """Check the whole hand and score it; ``None`` when it can't be scored
+        (no contract, malformed tricks, unknown partner)."""
+        self._check_conservation()
+        view = self.view()
+        if view is None and self.fam.trump_named and self.tricks:
+            self._v("R410", "trump_claim", "no trump is recorded", self.at)
+        expected = self.p.hand
+        has_tricks = bool(self.tricks) or self.broken
+        if self.tricks and not self.broken and len(self.tricks) != expected:
+            self._v("R408", "trick_count", f"{len(self.tricks)} tricks recorded; a hand has "
+                    f"{expected}", self.at + "/tricks")
+            self.broken = True
+        if view is not None and self.tricks:
+            self._check_following(view)
+        holdings = self._exchange(view)
+        played = self._played()
+        complete = not self.broken and len(self.tricks) == expected
+        if self.tricks:
+            for seat, held in holdings.items():
+                self._compare_held(seat, held, played[seat], complete,
+                                   held[0][1] if held else self.at)
+        partners = self._partners(view)
+        if self.bidder is None or self.bid is None or partners is None:
+            return None
+        bidding_units = frozenset(self.table.unit_of[s] for s in [self.bidder, *partners])
+        units = len(self.table.unit_names)
+        awards: dict[str, Award] = {}
+        game_points: list[int] = []
+        if has_tricks:
+            if not complete or view is None:
+                return None
+            level = "full" if self.places.deal else "play"
+            if self.fam.trump_named:
+                taken = ten_point_taken(self.tricks, view, self.table.unit_of, units)
+                self._check_points_in_play(taken, view)
+            else:
+                awards, game_points = auction_awards(self.tricks, view, self.table.unit_of, units,
+                                                     self.p.low)
+                taken = award_points(awards, units)
+        else:
+            level = "tally"
+            if self.fam.trump_named:
+                if self.tally_taken is None:
+                    return None
+                taken = list(self.tally_taken)
+                if self._all_points_in_play() and sum(taken) != 10:
+                    self._v("C501", "points_total", f"the points recorded add up to {sum(taken)}; "
+                            f"every hand has 10 points", self.tally_at, total=sum(taken))
+            else:
+                if self.tally_awards is None:
+                    return None
+                awards = {k: Award(k, u) for k, u in self.tally_awards.items()}
+                taken = award_points(awards, units)
+        made, delta = settle(taken, bidding_units, self.bid, pooled=self.p.sides == "called")
+        return HandResult(self.number, self.dealer, self.bidder, self.bid, self.auction.calls,
+                          self.trump, partners, self.card_holders, self.tricks, awards, game_points, taken,
+                          bidding_units, made, delta, level, self.auction.stuck)
+
+    def _all_points_in_play(self) -> bool:
+        """Every point card is in play when no card is set aside (RULES.md, invariants)."""
+        return self.p.dead == 0
+
+    def _check_points_in_play(self, taken: list[int], view: TrumpView) -> None:
+        """Ten-point without dead cards: all eight point cards are played (TP4-4)."""
+        if not self._all_points_in_play():
+            return
+        played = {p.card for t in self.tricks for p in t.plays}
+        missing = [c for c, v in view.points.items() if v and c not in played]
+        if missing:
+            self._v("R409", "points_missing", f"the point card(s) {', '.join(describe(c) for c in missing)} "
+                    f"are not in the tricks; point cards are never discarded, so all are played",
+                    self.at + "/tricks")

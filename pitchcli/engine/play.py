@@ -1,0 +1,74 @@
+"""Tricks: following suit and who wins (AP-PLAY-*, TP-PLAY-*)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pitchcli.cards import Card
+from pitchcli.engine.family import TrumpView
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card played, by ``seat``; ``at`` locates it in the record."""
+
+    seat: int
+    card: Card
+    at: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A finished trick. ``winner`` is ``None`` for a trick of off cards only in
+    ten-point (TP-PLAY-2); ``reason`` is ``trump``, ``suit`` or ``none``."""
+
+    number: int
+    leader: int
+    plays: tuple[Play, ...]
+    winner: int | None
+    reason: str
+    at: str = ""
+
+    @property
+    def winning_card(self) -> Card | None:
+        """The card that won the trick."""
+        for p in self.plays:
+            if p.seat == self.winner:
+                return p.card
+        return None
+
+
+def winner(plays: Iterable[Play], view: TrumpView, offsuit_has_winner: bool) -> tuple[int | None, str]:
+    """Who wins a trick: the highest trump in it or, with no trump, the highest
+    card of the suit led (AP-PLAY-3); in ten-point nobody (TP-PLAY-2)."""
+    plays = list(plays)
+    strength = view.strength
+    best = max(plays, key=lambda p: strength[p.card])
+    if strength[best.card] > 0:
+        return best.seat, "trump"
+    if not offsuit_has_winner:
+        return None, "none"
+    led = view.suit_of[plays[0].card]
+    follow = [p for p in plays if view.suit_of[p.card] == led]
+    return max(follow, key=lambda p: p.card.rank).seat, "suit"
+
+
+def may_play(card: Card, holding: Iterable[Card], led: Card | None, view: TrumpView) -> bool:
+    """AP-PLAY-2 / TP-PLAY-1: follow suit or trump; any card if you can't follow.
+
+    The one illegal play is a card of a third suit (neither led nor trump)
+    while holding a card of the suit led.
+    """
+    if led is None:
+        return True
+    suit_led = view.suit_of[led]
+    if view.suit_of[card] == suit_led or view.strength[card] > 0:
+        return True
+    return not any(view.suit_of[c] == suit_led for c in holding)
+
+
+def legal_plays(holding: Iterable[Card], led: Card | None, view: TrumpView) -> list[Card]:
+    """The cards of ``holding`` that may be played to a trick led by ``led``."""
+    hold = list(holding)
+    return [c for c in hold if may_play(c, hold, led, view)]

@@ -1,0 +1,113 @@
+"""Scoring one hand: Auction Pitch (AP-SCORE-*) and ten-point (TP-POINTS-*, TP-SCORE-*)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pitchcli.cards import Card
+from pitchcli.engine.family import GAME_POINTS, TrumpView
+from pitchcli.engine.play import Trick
+
+AWARDS = ("high", "low", "jack", "game")
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """One Auction Pitch point (AP-SCORE-1): ``unit`` took it (``None``: not
+    awarded, AP-SCORE-2); ``card`` earned it (High, Low, Jack); ``seat`` is the
+    player who captured it (or played it, for Low with ``low: played``)."""
+
+    kind: str
+    unit: int | None
+    card: Card | None = None
+    seat: int | None = None
+    played_by: int | None = None
+
+
+def auction_awards(
+    tricks: list[Trick], view: TrumpView, unit_of: tuple[int, ...], units: int, low_rule: str
+) -> tuple[dict[str, Award], list[int]]:
+    """High, Low, Jack and Game from the tricks, and each unit's game points.
+
+    The trumps in play are the trumps dealt, and in Auction Pitch every dealt
+    card is played (AP-DEAL-1), so they are the trumps in the tricks.
+    """
+    captured_by: dict[Card, int] = {}
+    played_by: dict[Card, int] = {}
+    tallies = [0] * units
+    for t in tricks:
+        for p in t.plays:
+            played_by[p.card] = p.seat
+            if t.winner is not None:
+                captured_by[p.card] = t.winner
+                tallies[unit_of[t.winner]] += GAME_POINTS.get(p.card.rank, 0)  # AP-SCORE-4
+    trumps = [c for c in played_by if view.strength[c] > 0]
+    awards: dict[str, Award] = {}
+    if trumps:
+        high = max(trumps, key=view.strength.__getitem__)
+        low = min(trumps, key=view.strength.__getitem__)
+        s = captured_by[high]
+        awards["high"] = Award("high", unit_of[s], high, s, played_by[high])
+        # AP-SCORE-1: Low to who captured it, or (option low: played) who played it.
+        s = played_by[low] if low_rule == "played" else captured_by[low]
+        awards["low"] = Award("low", unit_of[s], low, s, played_by[low])
+        jack = next((c for c in trumps if c.rank == 11), None)
+        if jack is None:
+            awards["jack"] = Award("jack", None)  # AP-SCORE-2: not in play
+        else:
+            s = captured_by[jack]
+            awards["jack"] = Award("jack", unit_of[s], jack, s, played_by[jack])
+    else:  # no trick at all: nothing to award
+        awards.update({k: Award(k, None) for k in ("high", "low", "jack")})
+    best = max(tallies) if tallies else 0
+    leaders = [u for u, v in enumerate(tallies) if v == best]
+    # AP-SCORE-2, AP-SCORE-4: Game needs a plurality; a tie is not awarded.
+    awards["game"] = Award("game", leaders[0] if len(leaders) == 1 else None)
+    return awards, tallies
+
+
+def award_points(awards: dict[str, Award], units: int) -> list[int]:
+    """Points taken per unit: one per award (a lone trump counts as High and
+    Low, and as Jack too when it is the jack: AP-SCORE-3)."""
+    taken = [0] * units
+    for a in awards.values():
+        if a.unit is not None:
+            taken[a.unit] += 1
+    return taken
+
+
+def ten_point_taken(tricks: list[Trick], view: TrumpView, unit_of: tuple[int, ...], units: int) -> list[int]:
+    """TP-POINTS-1: each point card to whoever wins it, the 2 of trumps to who
+    played it; off cards are worth nothing (TP-POINTS-2)."""
+    taken = [0] * units
+    points = view.points
+    for t in tricks:
+        for p in t.plays:
+            value = points[p.card]
+            if not value:
+                continue
+            if p.card.rank == 2 and p.card.suit == view.trump:
+                taken[unit_of[p.seat]] += value
+            elif t.winner is not None:
+                taken[unit_of[t.winner]] += value
+    return taken
+
+
+def settle(taken: list[int], bidding: frozenset[int], bid: int, pooled: bool) -> tuple[bool, list[int]]:
+    """The score change of every unit (AP-SCORE-5/6, TP-SCORE-2, TP5-5).
+
+    The bidding side makes its bid when its units took at least the bid; then
+    each of its units scores what the side took, else minus the bid. With a
+    called partner (``pooled``) every player scores his side's total, the
+    other side's players included (TP5-5); otherwise a unit scores what it took.
+    """
+    side_total = sum(taken[u] for u in bidding)
+    made = side_total >= bid
+    other_total = sum(v for u, v in enumerate(taken) if u not in bidding)
+    delta = []
+    for u, v in enumerate(taken):
+        if u in bidding:
+            delta.append((side_total if pooled else v) if made else -bid)
+        else:
+            delta.append(other_total if pooled else v)
+    return made, delta

@@ -1,0 +1,104 @@
+"""The table: seats, and the scoring units (players or fixed teams)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pitchcli.engine.family import family_for
+from pitchcli.engine.violations import Violation
+from pitchcli.profiles import Profile
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Seats in clockwise order (AP-TABLE-3) and who scores together.
+
+    A *unit* is what a score belongs to: a player (solo and called-partner
+    play) or a fixed team (AP-TABLE-2, TP4-1). ``unit_of[seat]`` is the seat's
+    unit; ``unit_names[unit]`` the name claims use for it.
+    """
+
+    profile: Profile
+    players: tuple[str, ...]
+    unit_names: tuple[str, ...]
+    unit_of: tuple[int, ...]
+
+    @property
+    def seats(self) -> int:
+        """Number of seats."""
+        return len(self.players)
+
+    def left_of(self, seat: int, steps: int = 1) -> int:
+        """The seat ``steps`` places clockwise (to the left) of ``seat`` (AP-TABLE-3)."""
+        return (seat + steps) % len(self.players)
+
+    def unit_members(self, unit: int) -> list[int]:
+        """The seats of a unit."""
+        return [s for s, u in enumerate(self.unit_of) if u == unit]
+
+    def unit_index(self, name: str) -> int | None:
+        """The unit called ``name``, or ``None``."""
+        try:
+            return self.unit_names.index(name)
+        except ValueError:
+            return None
+
+
+def build_table(
+    profile: Profile, players: list[str], teams: dict[str, list[str]] | None, at: str = ""
+) -> tuple[Table, list[Violation]]:
+    """Seat the players and form the units, checking the profile's table rules.
+
+    With fixed teams, partners sit ``players / team_size`` seats apart
+    (AP-TABLE-2, TP4-1): the team of a seat is the seat modulo the number of
+    teams. A wrong layout is a violation; the table is still built with the
+    layout the profile requires, so the rest of the game can be checked.
+    """
+    fam = family_for(profile.family, profile.mode)
+    violations: list[Violation] = []
+    n = len(players)
+    problem = profile.table_problem(n)
+    if problem:
+        violations.append(Violation("P303", fam.rule("table"), problem + f" ({fam.rule('table')})",
+                                    at + "/players"))
+    if profile.sides != "teams":
+        if teams:
+            violations.append(Violation(
+                "P303", fam.rule("teams"),
+                f"profile '{profile.name}' has no fixed teams, so 'teams' is not allowed "
+                f"({fam.rule('teams')})", at + "/teams"))
+        return Table(profile, tuple(players), tuple(players), tuple(range(n))), violations
+    count = profile.teams_count(n) or 1
+    names = [f"Team {i + 1}" for i in range(count)]
+    if not teams:
+        violations.append(Violation(
+            "P303", fam.rule("teams"),
+            f"profile '{profile.name}' plays in fixed teams: list them under 'teams' "
+            f"({fam.rule('teams')})", at or "/"))
+        return Table(profile, tuple(players), tuple(names), tuple(s % count for s in range(n))), violations
+    seat_of = {p: i for i, p in enumerate(players)}
+    found: dict[int, str] = {}
+    for name, members in teams.items():
+        seats = sorted(seat_of[m] for m in members if m in seat_of)
+        for m in members:
+            if m not in seat_of:
+                violations.append(Violation("R413", fam.rule("teams"),
+                                            f"team {name!r} lists {m!r}, who is not a player",
+                                            f"{at}/teams/{name}"))
+        expected = {s % count for s in seats}
+        if len(seats) != profile.team_size or len(expected) != 1:
+            gap = n // profile.team_size
+            violations.append(Violation(
+                "P303", fam.rule("teams"),
+                f"team {name!r} ({', '.join(members)}) is not {profile.team_size} players "
+                f"sitting {gap} seats apart ({fam.rule('teams')})", f"{at}/teams/{name}"))
+        elif seats[0] % count not in found:
+            found[seats[0] % count] = name
+    for i in range(count):
+        if i in found:
+            names[i] = found[i]
+    if len(found) != count and not violations:
+        violations.append(Violation("P303", fam.rule("teams"),
+                                    f"expected {count} teams of {profile.team_size}",
+                                    at + "/teams"))
+    return Table(profile, tuple(players), tuple(names), tuple(s % count for s in range(n))), violations
