@@ -133,7 +133,7 @@ def _view(family: str, trump: str) -> TrumpView:
     points: dict[Card, int] = {}
     off_jack_suit = SAME_COLOUR[trump]
     for c in ALL_CARDS:
-        if family == "auction" or c.suit is not None and not (c.rank == 11 and c.suit == off_jack_suit):
+        if family == "auction" or (c.suit is not None and not (c.rank == 11 and c.suit == off_jack_suit)):
             suit_of[c] = c.suit if c.suit is not None else trump
             if c.suit == trump:
                 # Ten-point: A K Q J above OJ BJ LJ (strengths 13..15 vs 10..12);

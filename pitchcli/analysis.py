@@ -1,0 +1,313 @@
+"""A record replayed in the engine: every hand checked, scored, and every
+recorded claim compared with what the engine derives.
+
+Input is a plain record (a ``dict`` as loaded, already checked against the
+schema); output is a ``GameAnalysis`` with the results and the violations,
+each located by a JSON Pointer. Parts of the record where the schema found a
+problem are skipped (``skip``), so that the engine only sees well-shaped data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from pitchcli.cards import parse_suit, try_card
+from pitchcli.engine.game import GameState
+from pitchcli.engine.hand import HandResult, HandState, Located
+from pitchcli.engine.scoring import AWARDS
+from pitchcli.engine.table import Table, build_table
+from pitchcli.engine.violations import Violation
+from pitchcli.profiles import Profile, ProfileError, resolve
+
+
+def ptr(*parts: object) -> str:
+    """A JSON Pointer (RFC 6901) from path parts."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+@dataclass
+class GameAnalysis:
+    """What the engine made of one record."""
+
+    record: dict[str, Any]
+    profile: Profile | None = None
+    table: Table | None = None
+    hands: list[HandResult | None] = field(default_factory=list)
+    totals: list[int] | None = None  # per unit after the last hand; None if unknown
+    winner: str | None = None  # the winning unit's name
+    winner_hand: int | None = None
+    violations: list[Violation] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when no rule is broken and every claim agrees."""
+        return not self.violations
+
+    def unit_name(self, unit: int) -> str:
+        """The name claims use for a unit (player or team)."""
+        assert self.table is not None
+        return self.table.unit_names[unit]
+
+
+class _Driver:
+    """Feeds one record to the engine."""
+
+    def __init__(self, record: dict[str, Any], skip: Collection[str]) -> None:
+        self.rec = record
+        self.skip = skip
+        self.out = GameAnalysis(record)
+        self.v = self.out.violations
+
+    def bad(self, code: str, rule: str | None, message: str, at: str, **details: object) -> None:
+        self.v.append(Violation(code, rule, message + (f" ({rule})" if rule else ""), at,
+                                details=details))
+
+    def skipped(self, at: str) -> bool:
+        """True when the schema found a problem at or under ``at``."""
+        return any(s == at or s.startswith(at + "/") for s in self.skip)
+
+    def setup(self) -> bool:
+        """Resolve the profile and seat the players; False when the game can't
+        be set up (its table or rules are malformed)."""
+        rec = self.rec
+        if any(self.skipped(k) for k in ("/variant", "/rules", "/players", "/teams")) or \
+                "" in self.skip or not isinstance(rec.get("players"), list) or \
+                not isinstance(rec.get("variant"), str):
+            return False
+        try:
+            profile = resolve(rec["variant"], rec.get("rules"))
+        except ProfileError as e:
+            code = "P302" if e.option else "P301"
+            at = ptr("rules", e.option) if e.option and e.option in (rec.get("rules") or {}) else (
+                "/rules" if e.option else "/variant")
+            self.bad(code, None, str(e), at)
+            return False
+        self.out.profile = profile
+        table, problems = build_table(profile, list(rec["players"]), rec.get("teams"))
+        self.v.extend(problems)
+        if any(p.code == "P303" and p.at == "/players" for p in problems):
+            return False  # the table itself can't be played: nothing more to check
+        self.out.table = table
+        self.seat_of = {name: i for i, name in enumerate(table.players)}
+        self.game = GameState(table)
+        return True
+
+    def run(self) -> GameAnalysis:
+        """Check the whole record."""
+        if not self.setup():
+            return self.out
+        for i, hand in enumerate(self.rec.get("hands") or []):
+            at = ptr("hands", i)
+            if self.skipped(at) or not isinstance(hand, dict):
+                self.game.end_hand(None)
+                continue
+            self.hand(hand, at)
+        self.finish()
+        return self.out
+
+    # --- names ---------------------------------------------------------
+    def seat(self, name: object, at: str) -> int | None:
+        seat = self.seat_of.get(name) if isinstance(name, str) else None
+        if seat is None:
+            self.bad("R413", None, f"{name!r} is not one of the players "
+                     f"({', '.join(self.out.table.players)})", at)  # type: ignore[union-attr]
+        return seat
+
+    def unit(self, name: object, at: str) -> int | None:
+        table = self.out.table
+        assert table is not None
+        unit = table.unit_index(name) if isinstance(name, str) else None
+        if unit is None:
+            what = "teams" if table.profile.sides == "teams" else "players"
+            self.bad("R413", None, f"{name!r} is not one of the {what} "
+                     f"({', '.join(table.unit_names)})", at)
+        return unit
+
+    def cards(self, texts: list[Any], at: str) -> list[Located]:
+        out: list[Located] = []
+        for j, t in enumerate(texts):
+            c = try_card(t)
+            if c is None:
+                self.bad("R401", "CARD-3", f"{t!r} is not a card", ptr_join(at, j))
+            else:
+                out.append((c, ptr_join(at, j)))
+        return out
+
+    # --- one hand --------------------------------------------------------
+    def hand(self, h: dict[str, Any], at: str) -> None:
+        dealer = self.seat(h.get("dealer"), at + "/dealer")
+        if dealer is None:
+            self.game.end_hand(None)
+            return
+        hs, problems = self.game.begin_hand(dealer, at)
+        self.v.extend(problems)
+        fam = hs.fam
+        if "bids" in h:
+            for j, b in enumerate(h["bids"]):
+                hs.call(None if isinstance(b, str) else b, ptr_join(at + "/bids", j))
+            hs.close_auction(at + "/bids")
+        if "contract" in h:
+            c = h["contract"]
+            bidder = self.seat(c.get("bidder"), at + "/contract/bidder")
+            if bidder is not None:
+                hs.set_contract(bidder, c["bid"], at + "/contract")
+        if "bids" not in h and "contract" not in h:
+            self.bad("R414", fam.rule("contract"), "the hand has neither 'bids' nor 'contract': "
+                     "it can't be scored", at)
+        for name, cs in (h.get("deal") or {}).items():
+            s = self.seat(name, ptr(*_parts(at), "deal", name))
+            if s is not None:
+                hs.deal(s, self.cards(cs, ptr(*_parts(at), "deal", name)), ptr(*_parts(at), "deal", name))
+        if "kitty" in h:
+            hs.set_kitty(self.cards(h["kitty"], at + "/kitty"), at + "/kitty")
+        if "dead" in h:
+            hs.set_dead(self.cards(h["dead"], at + "/dead"), at + "/dead")
+        if "trump" in h:
+            suit = parse_suit(h["trump"])
+            if suit is not None:
+                hs.name_trump(suit, at + "/trump")
+        partner = h.get("partner")
+        if partner is not None or hs.p.sides == "called":
+            self.partner(hs, partner or {}, at)
+        for key, step in (("discards", hs.discard), ("draws", hs.draw)):
+            for name, cs in (h.get(key) or {}).items():
+                where = ptr(*_parts(at), key, name)
+                s = self.seat(name, where)
+                if s is not None:
+                    step(s, self.cards(cs, where), where)
+        for k, trick in enumerate(h.get("tricks") or []):
+            tat = ptr_join(at + "/tricks", k)
+            if isinstance(trick, dict):
+                lead = trick.get("lead")
+                lead_seat = self.seat(lead, tat + "/lead") if lead is not None else None
+                hs.play_trick(self.cards(trick.get("cards") or [], tat + "/cards"), tat, lead_seat,
+                              tat + "/lead")
+            else:
+                hs.play_trick(self.cards(trick, tat), tat)
+        if "points" in h:
+            self.tally(hs, h["points"], at + "/points")
+        result = hs.finish()
+        self.v.extend(hs.violations)
+        self.game.end_hand(result)
+        if result is not None:
+            self.claims(h, hs, result, at)
+
+    def partner(self, hs: HandState, partner: dict[str, Any], at: str) -> None:
+        pat = at + "/partner"
+        if "cards" in partner:
+            cards = self.cards(partner["cards"], pat + "/cards")
+        elif "card" in partner:
+            cards = self.cards([partner["card"]], pat + "/card")
+            cards = [(c, pat + "/card") for c, _ in cards]
+        else:
+            cards = []
+        claim: list[int] | None = None
+        names = partner.get("players", [partner["player"]] if "player" in partner else None)
+        claim_at = pat + ("/players" if "players" in partner else "/player")
+        if names is not None:
+            seats = [self.seat(n, claim_at) for n in names]
+            claim = [s for s in seats if s is not None]
+        hs.call_partner(cards, claim, pat, claim_at if names is not None else pat)
+
+    def tally(self, hs: HandState, points: dict[str, Any], at: str) -> None:
+        if not hs.fam.trump_named:
+            awards: dict[str, int | None] = {}
+            for kind in AWARDS:
+                name = points.get(kind)
+                awards[kind] = None if name is None else self.unit(name, f"{at}/{kind}")
+            hs.set_tally(awards, None, at)
+        else:
+            table = self.out.table
+            assert table is not None
+            taken = [0] * len(table.unit_names)
+            for name, n in points.items():
+                if name.startswith("x-"):
+                    continue
+                u = self.unit(name, ptr(*_parts(at), name))
+                if u is not None:
+                    taken[u] = n
+            hs.set_tally(None, taken, at)
+
+    # --- claims --------------------------------------------------------
+    def claims(self, h: dict[str, Any], hs: HandState, r: HandResult, at: str) -> None:
+        table = self.out.table
+        assert table is not None
+        names = table.unit_names
+        if "points" in h and r.level != "tally":
+            if hs.fam.trump_named:
+                derived: dict[str, Any] = dict(zip(names, r.taken, strict=True))
+                claimed = {k: v for k, v in h["points"].items() if not k.startswith("x-")}
+            else:
+                derived = {k: (None if a.unit is None else names[a.unit]) for k, a in r.awards.items()}
+                claimed = {k: h["points"].get(k) for k in AWARDS}
+            self.compare("C501", claimed, derived, at + "/points", "points taken", r.number)
+        if "score" in h:
+            self.compare("C502", _strip(h["score"]), dict(zip(names, r.delta, strict=True)),
+                         at + "/score", "score change", r.number)
+        if "totals" in h and self.game.known:
+            self.compare("C503", _strip(h["totals"]), dict(zip(names, self.game.totals, strict=True)),
+                         at + "/totals", "running totals", r.number)
+
+    def compare(self, code: str, claimed: dict[str, Any], derived: dict[str, Any], at: str,
+                what: str, hand: int | None) -> None:
+        """Report every key where a claim disagrees with the derivation (a
+        missing or extra name is a disagreement too)."""
+        for key in sorted(set(claimed) | set(derived), key=str):
+            c, d = claimed.get(key, "missing"), derived.get(key, "not a player or team")
+            if key not in claimed:
+                c = "missing"
+            if c != d:
+                where = ptr(*_parts(at), key) if key in claimed else at
+                prefix = f"hand {hand}: " if hand else ""
+                self.bad(code, None, f"{prefix}{what} of {key} is recorded as {_show(c)}, but "
+                         f"the record gives {_show(d)}", where, key=key, claimed=c, derived=d)
+
+    def finish(self) -> None:
+        out, game = self.out, self.game
+        table = out.table
+        assert table is not None
+        out.hands = game.hands
+        out.totals = list(game.totals) if game.known else None
+        out.winner = None if game.winner is None else table.unit_names[game.winner]
+        out.winner_hand = game.won_after
+        res = self.rec.get("result")
+        if not isinstance(res, dict) or not game.known or self.skipped("/result"):
+            return
+        if "winner" in res and res["winner"] != out.winner:
+            self.bad("C504", None, f"the result names {_show(res['winner'], 'nobody (unfinished)')} "
+                     f"as the winner, but the hands give {_show(out.winner, 'nobody yet (unfinished)')}",
+                     "/result/winner", claimed=res["winner"], derived=out.winner)
+        if "scores" in res:
+            self.compare("C504", _strip(res["scores"]),
+                         dict(zip(table.unit_names, game.totals, strict=True)),
+                         "/result/scores", "final score", None)
+
+
+def ptr_join(base: str, key: object) -> str:
+    """``base`` + one escaped pointer segment."""
+    return base + "/" + str(key).replace("~", "~0").replace("/", "~1")
+
+
+def _parts(pointer: str) -> list[str]:
+    """Unescaped segments of a pointer (so that ``ptr`` can re-escape them)."""
+    return [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
+
+
+def _strip(m: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in m.items() if not k.startswith("x-")}
+
+
+def _show(value: object, none: str = "none") -> str:
+    if value is None:
+        return none
+    if isinstance(value, str) and value in ("missing", "not a player or team"):
+        return value
+    return str(value) if isinstance(value, int) else repr(value)
+
+
+def analyze(record: dict[str, Any], skip: Collection[str] = ()) -> GameAnalysis:
+    """Replay ``record`` in the engine. ``skip``: pointers the schema rejected."""
+    return _Driver(record, skip).run()
+
