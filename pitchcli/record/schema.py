@@ -1,0 +1,607 @@
+"""The JSON Schema of ``pitch-record/1`` and validation of a loaded document.
+
+``validate(data)`` returns every schema problem of one document as a
+``Diagnostic`` (codes S201..S206) with the JSON Pointer of the value; the caller
+turns the pointer into a line and column.
+
+Two backends sit behind the same schema:
+
+* ``jsonschema_rs`` (compiled, optional): about 0.01 ms per record. It answers
+  only "valid or not": a valid record, the common case, never touches Python
+  validation at all.
+* ``jsonschema.Draft202012Validator`` (the reference): 2-6 ms per record. It
+  explains an invalid record, so codes and messages are the same whichever
+  backends are installed.
+
+``PITCHCLI_SCHEMA_BACKEND=jsonschema|rs|auto`` (default ``auto``) forces a
+backend: ``jsonschema`` skips the compiled check, ``rs`` fails loudly when
+``jsonschema_rs`` is missing instead of quietly running slower.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import difflib
+import json
+import os
+import re
+from collections.abc import Iterator, Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+from pitchcli.cards import CardError
+from pitchcli.diagnostics import Diagnostic
+
+SCHEMA_ID = "urn:pitchcli:schema:pitch-record:1"
+SCHEMA_RESOURCE = "data/pitch-record-1.schema.json"
+FORMAT = "pitch-record/1"
+BACKEND_ENV = "PITCHCLI_SCHEMA_BACKEND"
+BACKENDS = ("auto", "jsonschema", "rs")
+
+Path = tuple[str | int, ...]
+
+
+# --------------------------------------------------------------------------
+# The schema and the two validators, each built once per process.
+
+
+@cache
+def _schema_text() -> str:
+    return resources.files("pitchcli").joinpath(SCHEMA_RESOURCE).read_text("utf-8")
+
+
+@cache
+def _schema() -> dict[str, Any]:
+    # The validators' private copy: nobody else gets this object, so nobody can
+    # mutate it under a compiled validator (fastjsonschema, for one, does).
+    return json.loads(_schema_text())
+
+
+def load_schema() -> dict[str, Any]:
+    """The schema of ``pitch-record/1`` (a fresh copy the caller may change)."""
+    return copy.deepcopy(_schema())
+
+
+@cache
+def _reference() -> Draft202012Validator:
+    # Built once per process (MEASURED.md: 30+ ms when built per call). Resolving
+    # a $ref is most of jsonschema's cost per card, so this validator gets a copy
+    # with the local '#/$defs/...' references inlined: about 25% faster, and no
+    # `referencing.Registry` needed. The shipped schema keeps its $defs.
+    schema = _schema()
+    return Draft202012Validator(_inline_refs(schema, schema.get("$defs", {})))
+
+
+def _inline_refs(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
+    """``node`` with every ``{"$ref": "#/$defs/NAME", ...}`` replaced by the definition
+    merged with the sibling keywords (the same meaning in 2020-12, where $ref is an
+    applicator like any other, as long as the keywords don't clash)."""
+    if depth > 32:
+        raise ValueError("recursive $defs in the schema: they can't be inlined")
+    if isinstance(node, list):
+        return [_inline_refs(item, defs, depth) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _inline_refs(value, defs, depth) for key, value in node.items() if key != "$ref"}
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/") and ref[8:] in defs:
+        target = _inline_refs(defs[ref[8:]], defs, depth + 1)
+        clash = (set(target) & set(out)) - {"description", "title", "$comment"}
+        if clash:
+            raise ValueError(f"can't inline {ref}: both sides set {sorted(clash)}")
+        return {**target, **out}
+    if ref is not None:
+        out["$ref"] = ref
+    return out
+
+
+@cache
+def _compiled() -> Any | None:
+    """The jsonschema_rs validator, or None when the package is not installed."""
+    try:
+        import jsonschema_rs
+    except ImportError:
+        return None
+    # No `format` keyword in the schema, so format validation stays off.
+    return jsonschema_rs.Draft202012Validator(_schema())
+
+
+def _backend() -> str:
+    choice = os.environ.get(BACKEND_ENV, "auto").strip().lower() or "auto"
+    if choice not in BACKENDS:
+        raise ValueError(f"{BACKEND_ENV} must be one of {', '.join(BACKENDS)}, not {choice!r}")
+    return choice
+
+
+def _fast() -> Any | None:
+    """The compiled validator to try first, or None to go straight to jsonschema."""
+    choice = _backend()
+    if choice == "jsonschema":
+        return None
+    compiled = _compiled()
+    if compiled is None and choice == "rs":
+        raise RuntimeError(
+            f"{BACKEND_ENV}=rs but jsonschema_rs is not installed "
+            "(pip install 'pitchcli[fast]', or use auto)"
+        )
+    return compiled
+
+
+def backend_name() -> str:
+    """Which backend decides that a valid record is valid: ``"jsonschema_rs"`` or
+    ``"jsonschema"``. (Diagnostics always come from ``jsonschema``.)"""
+    return "jsonschema" if _fast() is None else "jsonschema_rs"
+
+
+def _fast_verdict(data: Any) -> bool | None:
+    """The compiled validator's verdict, or None when there is none to be had."""
+    fast = _fast()
+    if fast is None:
+        return None
+    try:
+        return bool(fast.is_valid(data))
+    except (ValueError, TypeError, OverflowError, RecursionError):
+        # jsonschema_rs raises on values JSON has no type for (a YAML date, a
+        # set) and on numbers beyond 64 bits: let the reference backend say so.
+        return None
+
+
+def is_valid(data: Any) -> bool:
+    """True when ``data`` matches the schema (the fast path of ``validate``)."""
+    verdict = _fast_verdict(data)
+    if verdict is not None:
+        return verdict
+    return not validate(data)
+
+
+def validate(data: Any) -> list[Diagnostic]:
+    """Every schema problem of one loaded document, in document order.
+
+    Returns ``[]`` for a valid document. Each diagnostic has a code S201..S206,
+    the JSON Pointer of the value (of the unknown key itself for S201, of the
+    mapping for S202), and the hand and trick numbers (1-based) when it lies
+    inside one.
+    """
+    verdict = _fast_verdict(data)
+    if verdict:
+        return []
+    try:
+        errors = list(_reference().iter_errors(data))
+    except RecursionError:
+        return [Diagnostic(code="S206", message="the document nests too deeply to be checked")]
+    out = _translate(data, errors)
+    if not out and verdict is False:
+        # The backends disagree (a regex dialect difference, say): never call a
+        # document valid that one of them rejects.
+        out = _from_compiled(data)
+    return out
+
+
+# --------------------------------------------------------------------------
+# From jsonschema errors to diagnostics.
+
+
+def pointer(path: Sequence[str | int]) -> str:
+    """The JSON Pointer (RFC 6901) of a path: '~' -> '~0', '/' -> '~1'."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
+
+
+def _translate(data: Any, errors: list[ValidationError]) -> list[Diagnostic]:
+    seen: set[tuple[str, str, Any]] = set()
+    found: list[tuple[Path, Diagnostic]] = []
+    for error in errors:
+        for path, diag in _explain(error):
+            # One jsonschema error may cover several keys (additionalProperties,
+            # required) and two errors may cover the same key: one diagnostic each.
+            mark = (diag.code, diag.pointer, diag.extra.get("key"))
+            if mark not in seen:
+                seen.add(mark)
+                found.append((path, diag))
+    found.sort(key=lambda item: _document_order(data, item[0]))
+    return [diag for _, diag in found]
+
+
+def _explain(error: ValidationError) -> Iterator[tuple[Path, Diagnostic]]:
+    path: Path = tuple(error.absolute_path)
+    value = error.instance
+    keyword = error.validator
+    schema = error.schema if isinstance(error.schema, dict) else {}
+
+    if keyword in ("anyOf", "oneOf"):
+        # A wall of alternatives helps nobody: explain the one most likely meant.
+        best = best_match([error])
+        if best is not error:
+            yield from _explain(best)
+            return
+    if keyword == "additionalProperties" and isinstance(value, dict):
+        for key in _unknown_keys(value, schema):
+            yield _diag("S201", _unknown_key_message(key, path, schema), (*path, key), keyword)
+        return
+    if keyword == "not" and error.validator_value == {} and path:
+        # `key: {"not": {}}`: a known key that doesn't go with another one.
+        yield _diag("S206", _forbidden_key_message(path), path, keyword)
+        return
+    if keyword == "required" and isinstance(value, dict):
+        for key in error.validator_value:
+            if key not in value:
+                yield _diag(
+                    "S202", _missing_key_message(key, path, schema), path, keyword, key=key
+                )
+        return
+    if keyword == "type":
+        yield _diag("S203", _type_message(value, error.validator_value, path, schema), path, keyword)
+        return
+    if keyword == "uniqueItems" and isinstance(value, list):
+        for index in _duplicates(value):
+            yield _diag(
+                "S204",
+                f"{_quote(value[index])} appears twice in {_place(path)}; "
+                "each must be different",
+                (*path, index),
+                keyword,
+            )
+        return
+    if keyword in ("enum", "const", "pattern", "minLength", "maxLength", "minimum", "maximum",
+                   "exclusiveMinimum", "exclusiveMaximum", "multipleOf"):
+        yield _diag("S204", _value_message(error, path, schema), path, keyword)
+        return
+    if keyword in ("minItems", "maxItems", "minProperties", "maxProperties"):
+        yield _diag("S205", _count_message(error, path), path, keyword)
+        return
+    yield _diag("S206", f"{_place(path)}: {error.message}", path, str(keyword))
+
+
+def _diag(code: str, message: str, path: Path, keyword: str, **extra: Any) -> tuple[Path, Diagnostic]:
+    hand, trick = _hand_trick(path)
+    details = {"keyword": keyword, **extra}
+    return path, Diagnostic(
+        code=code, message=message, pointer=pointer(path), hand=hand, trick=trick, extra=details
+    )
+
+
+def _hand_trick(path: Path) -> tuple[int | None, int | None]:
+    hand = trick = None
+    if len(path) >= 2 and path[0] == "hands" and isinstance(path[1], int):
+        hand = path[1] + 1
+        if len(path) >= 4 and path[2] == "tricks" and isinstance(path[3], int):
+            trick = path[3] + 1
+    return hand, trick
+
+
+def _unknown_keys(value: dict[str, Any], schema: dict[str, Any]) -> list[str]:
+    known = schema.get("properties", {})
+    patterns = schema.get("patternProperties", {})
+    return [
+        key for key in value
+        if key not in known and not any(re.search(p, str(key)) for p in patterns)
+    ]
+
+
+def _duplicates(items: list[Any]) -> list[int]:
+    # Items may be unhashable (lists, mappings): compare by equality, like the schema.
+    return [i for i, item in enumerate(items) if any(item == other for other in items[:i])]
+
+
+# --------------------------------------------------------------------------
+# Messages a player understands.
+
+# Per mapping, the noun for one of its keys.
+_KEY_NOUN = {"rules": "rule option"}
+_SUB_NOUN = {
+    "contract": "the contract",
+    "partner": "the partner",
+    "points": "the points",
+    "score": "the score",
+    "totals": "the totals",
+    "deal": "the deal",
+    "draws": "the draws",
+    "discards": "the discards",
+    "kitty": "the kitty",
+    "dead": "the dead cards",
+    "bids": "the bids",
+    "tricks": "the tricks",
+}
+_TALLY = {"high", "low", "jack", "game"}
+_CARD_LISTS = {"kitty", "dead", "cards"}
+_CARD_MAPS = {"deal", "draws", "discards"}
+_TYPE_WORDS = {
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "array": "a list",
+    "object": "a mapping",
+    "boolean": "true or false",
+    "null": "null",
+}
+
+
+def _place(path: Path) -> str:
+    """Where a value is, in words: 'card 2 of trick 3 in hand 1'."""
+    if not path:
+        return "the game"
+    head, rest = path[0], path[1:]
+    if head == "hands" and rest and isinstance(rest[0], int):
+        return _place_in_hand(rest[0] + 1, rest[1:])
+    if head == "players" and rest:
+        return f"player {_index(rest[0])} of 'players'"
+    if head == "teams" and len(rest) == 1:
+        return f"team {rest[0]!r}"
+    if head == "teams" and len(rest) == 2:
+        return f"member {_index(rest[1])} of team {rest[0]!r}"
+    if head == "rules" and len(rest) == 1:
+        return f"rule option {rest[0]!r}"
+    if head == "rules" and len(rest) == 2:
+        return f"item {_index(rest[1])} of rule option {rest[0]!r}"
+    if head == "result" and rest:
+        if rest[0] == "scores" and len(rest) == 2:
+            return f"the final score of {rest[1]!r} in 'result'"
+        return f"{rest[-1]!r} in 'result'"
+    if len(path) == 1:
+        return repr(head)
+    return _generic(path)
+
+
+def _place_in_hand(hand: int, rest: Path) -> str:
+    where = f"hand {hand}"
+    if not rest:
+        return where
+    key, sub = rest[0], rest[1:]
+    if not sub:
+        return f"{key!r} in {where}"
+    if key == "tricks" and isinstance(sub[0], int):
+        trick = f"trick {sub[0] + 1}"
+        inner = sub[1:]
+        if not inner:
+            return f"{trick} of {where}"
+        if isinstance(inner[0], int):
+            return f"card {inner[0] + 1} of {trick} in {where}"
+        if inner[0] == "cards" and len(inner) == 2:
+            return f"card {_index(inner[1])} of {trick} in {where}"
+        return f"{inner[0]!r} of {trick} in {where}"
+    if key == "bids" and len(sub) == 1:
+        return f"call {_index(sub[0])} in {where}"
+    if key in _CARD_LISTS and len(sub) == 1:
+        return f"card {_index(sub[0])} of {_SUB_NOUN[str(key)]} in {where}"
+    if key in _CARD_MAPS:
+        if len(sub) == 1:
+            return f"{_SUB_NOUN[str(key)]} of {sub[0]} in {where}"
+        return f"card {_index(sub[1])} of {_SUB_NOUN[str(key)]} of {sub[0]} in {where}"
+    if key == "partner" and sub[0] == "cards" and len(sub) == 2:
+        return f"called card {_index(sub[1])} in {where}"
+    if key in ("score", "totals", "points") and len(sub) == 1 and sub[0] not in _TALLY:
+        return f"the {key} of {sub[0]!r} in {where}"
+    if key in _SUB_NOUN and len(sub) == 1:
+        return f"{sub[0]!r} of {_SUB_NOUN[str(key)]} in {where}"
+    return f"{_generic(rest)} in {where}"
+
+
+def _generic(path: Path) -> str:
+    return "'" + "/".join(str(p) for p in path) + "'"
+
+
+def _container(path: Path) -> str:
+    """A mapping, named for 'unknown key ... in X' and 'missing key ... in X'."""
+    if not path:
+        return "the game"
+    if path[0] == "hands" and len(path) == 2:
+        return f"hand {_index(path[1])}"
+    if path[0] == "hands" and len(path) == 3 and path[2] in _SUB_NOUN:
+        return f"{_SUB_NOUN[str(path[2])]} of hand {_index(path[1])}"
+    if path == ("rules",):
+        return "'rules'"
+    if path == ("result",):
+        return "'result'"
+    return _place(path)
+
+
+def _index(i: str | int) -> str:
+    return str(i + 1) if isinstance(i, int) else str(i)
+
+
+def _quote(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    return json.dumps(value) if _jsonable(value) else repr(value)
+
+
+def _jsonable(value: Any) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _unknown_key_message(key: str, path: Path, schema: dict[str, Any]) -> str:
+    noun = _KEY_NOUN.get(str(path[-1]) if path else "", "key")
+    known = list(schema.get("properties", {}))
+    message = f"unknown {noun} {key!r} in {_container(path)}"
+    close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.6)
+    if close:
+        return f"{message}; did you mean {close[0]!r}?"
+    if known:
+        message += f"; allowed: {', '.join(known)}"
+    return message + " (keys beginning with 'x-' are free for your own use)"
+
+
+def _missing_key_message(key: str, path: Path, schema: dict[str, Any]) -> str:
+    message = f"missing key {key!r} in {_container(path)}"
+    if path and path[-1] == "partner" and key == "card":
+        return message + " (or 'cards' when several cards are called)"
+    if path and path[-1] == "points" and key in ("jack", "game"):
+        return message + f" (write {key}: null when nobody won it)"
+    description = schema.get("properties", {}).get(key, {}).get("description", "")
+    # The first sentence of the schema's own description says what the key is for.
+    first = description.split(". ")[0].rstrip(".")
+    return f"{message}: {first[0].lower()}{first[1:]}" if first else message
+
+
+def _forbidden_key_message(path: Path) -> str:
+    key = path[-1] if path else "?"
+    where = _container(path[:-1])
+    if key == "card":
+        return (
+            f"'card' and 'cards' both in {where}: write 'card' for one called card "
+            "or 'cards' for several, not both"
+        )
+    if key == "player":
+        return (
+            f"'player' doesn't go with 'cards' in {where}: with several called cards, "
+            "name the partners with 'players'"
+        )
+    if key == "players":
+        return f"'players' goes with 'cards' in {where}: with one called card, write 'player'"
+    return f"key {key!r} is not allowed here ({where})"
+
+
+def _found(value: Any) -> str:
+    if value is None:
+        return "null (nothing)"
+    if isinstance(value, bool):
+        return f"{'true' if value else 'false'}"
+    if isinstance(value, datetime.date):
+        # PyYAML reads an unquoted 2026-11-26 as a date (MEASURED.md).
+        return f"a date ({value.isoformat()}); put it in quotes to keep it as text"
+    if isinstance(value, int):
+        return f"a number ({value})"
+    if isinstance(value, float):
+        return f"a decimal number ({value})"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"text ({shown!r})"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return f"a value of type {type(value).__name__}"
+
+
+def _type_message(value: Any, expected: Any, path: Path, schema: dict[str, Any]) -> str:
+    title = schema.get("title")
+    where = _place(path)
+    if title == "card":
+        return _card_message(value, path)
+    if title == "call":
+        return f"{where} must be 'pass' or a number from 1 to 10, not {_found(value)}"
+    if title == "trick":
+        return (
+            f"{where} must be a list of cards, or a mapping {{lead: NAME, cards: [...]}}, "
+            f"not {_found(value)}"
+        )
+    kinds = [expected] if isinstance(expected, str) else list(expected)
+    wanted = " or ".join(_TYPE_WORDS.get(k, k) for k in kinds)
+    return f"{where} must be {wanted}, not {_found(value)}"
+
+
+def _card_message(value: Any, path: Path) -> str:
+    # The same advice as the card parser's own error (CARD-3), with the place.
+    hint = str(CardError(value)).partition(": ")[2]
+    shown = repr(value) if isinstance(value, str) else _found(value)
+    return f"{shown} is not a card ({_place(path)}): {hint}"
+
+
+def _value_message(error: ValidationError, path: Path, schema: dict[str, Any]) -> str:
+    keyword, value, allowed = error.validator, error.instance, error.validator_value
+    where = _place(path)
+    title = schema.get("title")
+    if title == "card":
+        return _card_message(value, path)
+    if title == "suit":
+        return f"{value!r} is not a suit ({where}): write S, H, D or C, or a suit symbol ♠ ♥ ♦ ♣"
+    if title == "call":
+        return f"{_quote(value)} is not a call ({where}): write pass or a number from 1 to 10"
+    if title == "date":
+        return f"{value!r} is not a date ({where}): write YYYY-MM-DD, such as \"2026-11-26\""
+    if title == "player name" and keyword == "pattern":
+        return (
+            f"{value!r} may not be a player name ({where}): names beginning with 'x-' "
+            "would read as extension keys"
+        )
+    if keyword == "const" and path == ("format",):
+        return f"{_quote(value)} is not a format this toolkit reads: write 'format: {FORMAT}'"
+    if keyword == "enum":
+        choices = [str(c) for c in allowed]
+        close = difflib.get_close_matches(str(value), choices, n=1, cutoff=0.6)
+        noun = "variant" if path == ("variant",) else "value"
+        message = f"unknown {noun} {_quote(value)} for {where}"
+        if close:
+            message += f"; did you mean {close[0]!r}?"
+        return message + f" (one of: {', '.join(choices)})"
+    if keyword == "const":
+        return f"{where} must be {_quote(allowed)}, not {_quote(value)}"
+    if keyword == "minLength":
+        return f"{where} may not be empty"
+    if keyword in ("minimum", "exclusiveMinimum"):
+        return f"{_quote(value)} is too small for {where} (the least is {allowed})"
+    if keyword in ("maximum", "exclusiveMaximum"):
+        return f"{_quote(value)} is too large for {where} (the most is {allowed})"
+    return f"{where}: {error.message}"
+
+
+def _count_message(error: ValidationError, path: Path) -> str:
+    keyword, value, limit = error.validator, error.instance, error.validator_value
+    where = _place(path)
+    noun = "item" if keyword in ("minItems", "maxItems") else "key"
+    have = len(value) if isinstance(value, list | dict) else 0
+    if path == ("players",):
+        return f"'players' lists {have} name(s); a game has 2 to 8 players"
+    bound = "at least" if keyword.startswith("min") else "at most"
+    if have == 0:
+        return f"{where} is empty; it needs {bound} {limit} {noun}(s)"
+    return f"{where} has {have} {noun}(s); it needs {bound} {limit}"
+
+
+# --------------------------------------------------------------------------
+# Order and the rare fallback.
+
+
+def _document_order(data: Any, path: Path) -> tuple[int, ...]:
+    """Positions along ``path`` (key order in mappings), so diagnostics read top down."""
+    key: list[int] = []
+    node = data
+    for part in path:
+        if isinstance(node, dict):
+            position = next((i for i, k in enumerate(node) if k == part), len(node))
+            key.append(position)
+            node = node.get(part)
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            key.append(part)
+            node = node[part]
+        else:
+            key.append(0)
+            node = None
+    return tuple(key)
+
+
+_RS_CODES = {
+    "AdditionalProperties": "S201",
+    "Required": "S202",
+    "Type": "S203",
+    "Enum": "S204",
+    "Constant": "S204",
+    "Pattern": "S204",
+    "MinLength": "S204",
+    "Minimum": "S204",
+    "Maximum": "S204",
+    "UniqueItems": "S204",
+    "MinItems": "S205",
+    "MaxItems": "S205",
+}
+
+
+def _from_compiled(data: Any) -> list[Diagnostic]:
+    """Diagnostics from jsonschema_rs, used only if jsonschema finds nothing wrong."""
+    compiled = _compiled()
+    if compiled is None:
+        return []
+    out = []
+    for error in compiled.iter_errors(data):
+        path = tuple(error.instance_path)
+        code = _RS_CODES.get(type(error.kind).__name__, "S206")
+        out.append(_diag(code, f"{_place(path)}: {error.message}", path, "jsonschema_rs")[1])
+    return out
