@@ -1,0 +1,241 @@
+"""Writing records: the canonical form (FORMAT.md principle 7), as YAML or JSON.
+
+Canonical means: keys in a fixed order (``x-`` keys last, as they were),
+cards in canonical notation (CARD-3), trump as an upper-case letter, ``pass``
+in lower case; in YAML, lists of cards, bids and tricks in flow style and
+mappings of plain values (scores, contract) on one line, so that a record
+stays as compact as a person writes it. Writing the canonical form of a
+canonical record changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pitchcli.cards import parse_suit, try_card
+
+GAME_KEYS = ("format", "variant", "rules", "event", "site", "date", "round", "table", "id", "notes",
+             "players", "teams", "hands", "result")
+HAND_KEYS = ("dealer", "deal", "dead", "bids", "contract", "trump", "kitty", "partner", "discards",
+             "draws", "tricks", "points", "score", "totals", "notes")
+TRICK_KEYS = ("lead", "cards")
+PARTNER_KEYS = ("card", "cards", "player", "players")
+RESULT_KEYS = ("winner", "scores")
+CONTRACT_KEYS = ("bidder", "bid")
+POINT_KEYS = ("high", "low", "jack", "game")
+
+
+def _ordered(m: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    out = {k: m[k] for k in keys if k in m}
+    out.update((k, v) for k, v in m.items() if k not in out)  # x- keys, as they were
+    return out
+
+
+def _card(text: Any) -> Any:
+    c = try_card(text)
+    return c.text if c is not None else text
+
+
+def _cards(v: Any) -> Any:
+    return [_card(t) for t in v] if isinstance(v, list) else v
+
+
+def _card_map(v: Any) -> Any:
+    return {k: (v[k] if k.startswith("x-") else _cards(v[k])) for k in v} if isinstance(v, dict) else v
+
+
+def canonical(record: dict[str, Any]) -> dict[str, Any]:
+    """The canonical form of a (valid) record, as plain data."""
+    rec = _ordered(record, GAME_KEYS)
+    if isinstance(rec.get("result"), dict):
+        rec["result"] = _ordered(rec["result"], RESULT_KEYS)
+    hands = rec.get("hands")
+    if isinstance(hands, list):
+        rec["hands"] = [_hand(h) if isinstance(h, dict) else h for h in hands]
+    return rec
+
+
+def _hand(h: dict[str, Any]) -> dict[str, Any]:
+    h = _ordered(h, HAND_KEYS)
+    for key in ("deal", "draws", "discards"):
+        if key in h:
+            h[key] = _card_map(h[key])
+    for key in ("kitty", "dead"):
+        if key in h:
+            h[key] = _cards(h[key])
+    if "bids" in h and isinstance(h["bids"], list):
+        h["bids"] = [b.lower() if isinstance(b, str) else b for b in h["bids"]]
+    if "trump" in h:
+        h["trump"] = parse_suit(h["trump"]) or h["trump"]
+    if isinstance(h.get("contract"), dict):
+        h["contract"] = _ordered(h["contract"], CONTRACT_KEYS)
+    if isinstance(h.get("partner"), dict):
+        p = _ordered(h["partner"], PARTNER_KEYS)
+        if "card" in p:
+            p["card"] = _card(p["card"])
+        if "cards" in p:
+            p["cards"] = _cards(p["cards"])
+        h["partner"] = p
+    if isinstance(h.get("points"), dict) and set(h["points"]) & set(POINT_KEYS):
+        h["points"] = _ordered(h["points"], POINT_KEYS)
+    if isinstance(h.get("tricks"), list):
+        tricks = []
+        for t in h["tricks"]:
+            if isinstance(t, dict):
+                t = _ordered(t, TRICK_KEYS)
+                if "cards" in t:
+                    t["cards"] = _cards(t["cards"])
+                tricks.append(t)
+            else:
+                tricks.append(_cards(t))
+        h["tricks"] = tricks
+    return h
+
+
+# --- YAML ----------------------------------------------------------------
+# Plain scalars that every YAML reader (1.1 and 1.2) reads back as the same
+# string: no indicator characters, nothing that looks like a number, a bool,
+# a null, a date or a base-60 time (checked by reading it back with PyYAML's
+# YAML 1.1 resolver, which is the stricter of the two).
+_PLAIN = re.compile(r"^[\w\u00c0-\uffff][\w \u00c0-\uffff.'()&+/-]*$")
+
+
+@lru_cache(maxsize=4096)
+def _plain_ok(s: str) -> bool:
+    if not _PLAIN.match(s) or s.endswith(" ") or " #" in s:
+        return False
+    try:
+        return yaml.safe_load(s) == s
+    except yaml.YAMLError:
+        return False
+
+
+def _scalar(v: Any) -> str:
+    if v is None:
+        return "null"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if isinstance(v, int | float):
+        return json.dumps(v)
+    s = str(v)
+    if _plain_ok(s):
+        return s
+    return json.dumps(s, ensure_ascii=False)
+
+
+def _flat(v: Any) -> bool:
+    """A value written on one line: a scalar, or a list/map of scalars."""
+    if isinstance(v, list):
+        return all(not isinstance(x, dict | list) for x in v)
+    if isinstance(v, dict):
+        return all(not isinstance(x, dict | list) or (isinstance(x, list) and _flat(x)) for x in v.values())
+    return True
+
+
+def _flow(v: Any) -> str:
+    if isinstance(v, list):
+        return "[" + ", ".join(_flow(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{_scalar(k)}: {_flow(x)}" for k, x in v.items()) + "}"
+    return _scalar(v)
+
+
+def _yaml_lines(v: Any, indent: int, out: list[str]) -> None:
+    pad = " " * indent
+    if isinstance(v, dict):
+        for k, x in v.items():
+            key = _scalar(k)
+            if isinstance(x, list | dict) and x and not (_flat(x) and len(_flow(x)) <= 90):
+                out.append(f"{pad}{key}:")
+                _yaml_lines(x, indent + 2, out)
+            else:
+                out.append(f"{pad}{key}: {_flow(x)}")
+    elif isinstance(v, list):
+        for x in v:
+            if isinstance(x, dict | list) and x and not (_flat(x) and len(_flow(x)) <= 90):
+                lines: list[str] = []
+                _yaml_lines(x, indent + 2, lines)
+                out.append(f"{pad}- {lines[0].lstrip()}")
+                out.extend(lines[1:])
+            else:
+                out.append(f"{pad}- {_flow(x)}")
+
+
+def to_yaml(record: dict[str, Any]) -> str:
+    """One record as a YAML document (no ``---``), ending with a newline."""
+    lines: list[str] = []
+    _yaml_lines(record, 0, lines)
+    return "\n".join(lines) + "\n"
+
+
+def to_yaml_stream(records: list[dict[str, Any]]) -> str:
+    """Several records as a YAML stream."""
+    return "".join("---\n" + to_yaml(r) for r in records)
+
+
+# --- JSON -----------------------------------------------------------------
+def _json(v: Any, indent: int) -> str:
+    pad = " " * indent
+    if isinstance(v, dict):
+        if not v:
+            return "{}"
+        if _flat(v) and len(json.dumps(v, ensure_ascii=False)) <= 90:
+            return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+        inner = ",\n".join(f"{pad}  {json.dumps(k, ensure_ascii=False)}: {_json(x, indent + 2)}"
+                           for k, x in v.items())
+        return "{\n" + inner + "\n" + pad + "}"
+    if isinstance(v, list):
+        if _flat(v):
+            return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+        inner = ",\n".join(f"{pad}  {_json(x, indent + 2)}" for x in v)
+        return "[\n" + inner + "\n" + pad + "]"
+    return json.dumps(v, ensure_ascii=False)
+
+
+def to_json(record: dict[str, Any]) -> str:
+    """One record as pretty JSON (card lists on one line), ending with a newline."""
+    return _json(record, 0) + "\n"
+
+
+def to_jsonl(record: dict[str, Any]) -> str:
+    """One record as one JSON line."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def dump(records: list[dict[str, Any]], fmt: str) -> str:
+    """Records in ``yaml`` (a stream when several), ``json`` (one document, or
+    JSON Lines when several) or ``jsonl``."""
+    if fmt == "yaml":
+        return to_yaml(records[0]) if len(records) == 1 else to_yaml_stream(records)
+    if fmt == "json" and len(records) == 1:
+        return to_json(records[0])
+    return "".join(to_jsonl(r) for r in records)
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically: a temporary file in the same folder,
+    flushed to disk, then renamed over the target. An interrupted write leaves
+    the old file as it was."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if path.exists():
+            os.chmod(tmp, path.stat().st_mode & 0o777)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
