@@ -156,7 +156,7 @@ def is_valid(data: Any) -> bool:
     verdict = _fast_verdict(data)
     if verdict is not None:
         return verdict
-    return not validate(data)
+    return not validate(data)  # (rare: values jsonschema_rs can't read)
 
 
 def validate(data: Any) -> list[Diagnostic]:
@@ -171,10 +171,14 @@ def validate(data: Any) -> list[Diagnostic]:
     if verdict:
         return []
     try:
+        # jsonschema crashes on a key that isn't text (YAML reads `3:`, `null:`
+        # and `no:` keys as numbers, null and booleans): report and rename them.
+        keys: list[tuple[Path, Diagnostic]] = []
+        data = _text_keys(data, (), keys)
         errors = list(_reference().iter_errors(data))
     except RecursionError:
         return [Diagnostic(code="S206", message="the document nests too deeply to be checked")]
-    out = _translate(data, errors)
+    out = _translate(data, errors, keys)
     if not out and verdict is False:
         # The backends disagree (a regex dialect difference, say): never call a
         # document valid that one of them rejects.
@@ -191,9 +195,53 @@ def pointer(path: Sequence[str | int]) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
 
 
-def _translate(data: Any, errors: list[ValidationError]) -> list[Diagnostic]:
-    seen: set[tuple[str, str, Any]] = set()
-    found: list[tuple[Path, Diagnostic]] = []
+def _text_keys(node: Any, path: Path, out: list[tuple[Path, Diagnostic]]) -> Any:
+    """``node`` with every mapping key that isn't text turned into text (a copy
+    only where one is needed), with an S203 for each such key in ``out``."""
+    if isinstance(node, list):
+        items = [_text_keys(item, (*path, i), out) for i, item in enumerate(node)]
+        return node if all(a is b for a, b in zip(items, node, strict=True)) else items
+    if not isinstance(node, dict):
+        return node
+    copied: dict[str, Any] = {}
+    changed = False
+    for key, value in node.items():
+        if isinstance(key, str):
+            # The content of an extension is free, and not looked into.
+            new = value if key.startswith("x-") else _text_keys(value, (*path, key), out)
+            changed = changed or new is not value
+            copied[key] = new
+            continue
+        text, kind = _key_text(key)
+        out.append(_diag(
+            "S203",
+            f"the key {text} in {_container(path)} is read as {kind}, not as text: "
+            "put it in quotes",
+            (*path, text), "type",
+        ))
+        copied[text] = _text_keys(value, (*path, text), out)
+        changed = True
+    return copied if changed else node
+
+
+def _key_text(key: Any) -> tuple[str, str]:
+    """A key that isn't text: the text it was probably written as, and what it is."""
+    if isinstance(key, bool):
+        # YAML 1.1 reads yes/no/on/off as booleans too: name them in the advice.
+        return ("true" if key else "false"), "true or false (as are yes, no, on and off)"
+    if key is None:
+        return "null", "null (as is ~)"
+    if isinstance(key, int | float):
+        return str(key), "a number"
+    return str(key), f"a value of type {type(key).__name__}"
+
+
+def _translate(
+    data: Any, errors: list[ValidationError], first: Sequence[tuple[Path, Diagnostic]] = ()
+) -> list[Diagnostic]:
+    found: list[tuple[Path, Diagnostic]] = list(first)
+    # A key that wasn't text is reported once, as such, not also as unknown.
+    seen: set[tuple[str, str, Any]] = {("S201", d.pointer, None) for _, d in first}
     for error in errors:
         for path, diag in _explain(error):
             # One jsonschema error may cover several keys (additionalProperties,
