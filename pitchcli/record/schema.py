@@ -217,7 +217,7 @@ def _text_keys(node: Any, path: Path, out: list[tuple[Path, Diagnostic]]) -> Any
             "S203",
             f"the key {text} in {_container(path)} is read as {kind}, not as text: "
             "put it in quotes",
-            (*path, text), "type",
+            (*path, text), "type", key=text,
         ))
         copied[text] = _text_keys(value, (*path, text), out)
         changed = True
