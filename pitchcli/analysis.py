@@ -156,7 +156,7 @@ class _Driver:
         if "bids" not in h and "contract" not in h:
             self.bad("R414", fam.rule("contract"), "the hand has neither 'bids' nor 'contract': "
                      "it can't be scored", at)
-        for name, cs in (h.get("deal") or {}).items():
+        for name, cs in _strip(h.get("deal") or {}).items():
             s = self.seat(name, ptr(*_parts(at), "deal", name))
             if s is not None:
                 hs.deal(s, self.cards(cs, ptr(*_parts(at), "deal", name)), ptr(*_parts(at), "deal", name))
@@ -172,7 +172,7 @@ class _Driver:
         if partner is not None or hs.p.sides == "called":
             self.partner(hs, partner or {}, at)
         for key, step in (("discards", hs.discard), ("draws", hs.draw)):
-            for name, cs in (h.get(key) or {}).items():
+            for name, cs in _strip(h.get(key) or {}).items():
                 where = ptr(*_parts(at), key, name)
                 s = self.seat(name, where)
                 if s is not None:

@@ -79,6 +79,8 @@ def build_table(
     seat_of = {p: i for i, p in enumerate(players)}
     found: dict[int, str] = {}
     for name, members in teams.items():
+        if name.startswith("x-"):
+            continue  # an extension, not a team (FORMAT.md principle 5)
         seats = sorted(seat_of[m] for m in members if m in seat_of)
         for m in members:
             if m not in seat_of:
