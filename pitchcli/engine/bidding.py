@@ -115,7 +115,7 @@ class Auction:
         in_range = self.p.min_bid <= bid <= self.p.max_bid
         if in_range and not was_closed and (kind == "steal" or bid > self.high_bid):
             self.high_bid, self.high_seat = bid, seat
-        if bid >= self.p.max_bid:
+        if in_range and bid >= self.p.max_bid:
             self.closed = True
         self.calls.append(Call(seat, bid, kind, at))
 
