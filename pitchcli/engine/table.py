@@ -74,7 +74,7 @@ def build_table(
         violations.append(Violation(
             "P303", fam.rule("teams"),
             f"profile '{profile.name}' plays in fixed teams: list them under 'teams' "
-            f"({fam.rule('teams')})", at or "/"))
+            f"({fam.rule('teams')})", at))
         return Table(profile, tuple(players), tuple(names), tuple(s % count for s in range(n))), violations
     seat_of = {p: i for i, p in enumerate(players)}
     found: dict[int, str] = {}
