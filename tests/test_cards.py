@@ -50,6 +50,18 @@ def test_card1_joker_in_an_auction_deal_is_reported(base: dict) -> None:
     assert {v.rule for v in a.violations} == {"CARD-1", "AP-DEAL-1"}
 
 
+def test_card2_the_ten_point_deck_adds_two_jokers() -> None:
+    from pitchcli.profiles import resolve
+
+    assert card("BJ").is_joker and card("LJ").is_joker and card("BJ") is not card("LJ")
+    assert len(resolve("ten-point").deck) == 54 and card("BJ") in resolve("ten-point").deck
+    assert card("BJ") not in resolve("auction").deck
+    # Jokers are played in ten-point games and nothing is reported.
+    rec = simulate_game("ten-point", seed=0)
+    assert any(c in ("BJ", "LJ") for h in rec["hands"] for t in h["tricks"] for c in t)
+    clean(rec)
+
+
 # --- CARD-3: notation -------------------------------------------------------
 
 
