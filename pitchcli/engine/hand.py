@@ -82,6 +82,7 @@ class HandState:
         self.trump: str | None = None
         self.trump_at = at
         self.places = _Places()
+        self.list_at: dict[tuple[str, int], str] = {}  # ("deal" | "draws", seat) -> pointer
         self.partner_cards: list[Located] = []
         self.partner_claim: list[int] | None = None
         self.partner_claim_at = at
@@ -153,6 +154,7 @@ class HandState:
             self._v("R403", "deal_count", f"{self.name(seat)} was dealt {len(cards)} cards; "
                     f"each player is dealt {self.p.deal}", at)
         self.places.deal[seat] = cards
+        self.list_at["deal", seat] = at
 
     def set_kitty(self, cards: list[Located], at: str = "") -> None:
         """The undealt cards the bidder takes (cut-down, TP5-1/TP5-2)."""
@@ -191,6 +193,7 @@ class HandState:
     def draw(self, seat: int, cards: list[Located], at: str = "") -> None:
         """The cards the dealer gave ``seat`` after the discards (refill)."""
         self.places.draws[seat] = self._in_deck(cards)
+        self.list_at["draws", seat] = at
 
     # --- play -------------------------------------------------------------
     def play_trick(self, cards: list[Located], at: str = "", lead_claim: int | None = None,
@@ -369,7 +372,8 @@ class HandState:
                 if len(pl.draws[seat]) != want:
                     self._v("R409", "TP4-4", f"{self.name(seat)} kept {len(kept)} cards and drew "
                             f"{len(pl.draws[seat])}; the dealer gives him {want}, up to "
-                            f"{self.p.hand}", self.at, player=self.name(seat))
+                            f"{self.p.hand}", self.list_at.get(("draws", seat), self.at),
+                            player=self.name(seat))
             holdings[seat] = self._after_discards(seat, dealt + pl.draws[seat], pl.discards[seat],
                                                   "TP4-4")
         return holdings
@@ -414,7 +418,7 @@ class HandState:
             self._v("R409", "TP4-5", f"{who} holds {len(trumps)} trumps after the discards, of "
                     f"which only {len(spare)} are not point cards: he can't get down to "
                     f"{self.p.hand} without discarding a point card, so this deal is impossible",
-                    self.at, player=who)
+                    self.list_at.get(("deal", seat), self.at), player=who)
         elif len(thrown) != excess:
             self._v("R409", "TP4-5", f"{who} held {len(trumps)} trumps and discarded {len(thrown)}"
                     f" of them; he discards non-point trumps down to {self.p.hand}, so "
