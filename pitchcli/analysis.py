@@ -22,9 +22,14 @@ from pitchcli.engine.violations import Violation
 from pitchcli.profiles import Profile, ProfileError, resolve
 
 
+def esc(part: object) -> str:
+    """One JSON Pointer segment, escaped (RFC 6901)."""
+    return str(part).replace("~", "~0").replace("/", "~1")
+
+
 def ptr(*parts: object) -> str:
     """A JSON Pointer (RFC 6901) from path parts."""
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+    return "".join("/" + esc(p) for p in parts)
 
 
 @dataclass
@@ -99,7 +104,7 @@ class _Driver:
         if not self.setup():
             return self.out
         for i, hand in enumerate(self.rec.get("hands") or []):
-            at = ptr("hands", i)
+            at = f"/hands/{i}"
             if self.skipped(at) or not isinstance(hand, dict):
                 self.game.end_hand(None)
                 continue
@@ -126,13 +131,16 @@ class _Driver:
         return unit
 
     def cards(self, texts: list[Any], at: str) -> list[Located]:
+        """Parse a list of cards, each located at ``at/j`` (a hot path: plain
+        concatenation, since list indices need no pointer escaping)."""
         out: list[Located] = []
+        base = at + "/"
         for j, t in enumerate(texts):
             c = try_card(t)
             if c is None:
-                self.bad("R401", "CARD-3", f"{t!r} is not a card", ptr_join(at, j))
+                self.bad("R401", "CARD-3", f"{t!r} is not a card", base + str(j))
             else:
-                out.append((c, ptr_join(at, j)))
+                out.append((c, base + str(j)))
         return out
 
     # --- one hand --------------------------------------------------------
@@ -146,7 +154,7 @@ class _Driver:
         fam = hs.fam
         if "bids" in h:
             for j, b in enumerate(h["bids"]):
-                hs.call(None if isinstance(b, str) else b, ptr_join(at + "/bids", j))
+                hs.call(None if isinstance(b, str) else b, f"{at}/bids/{j}")
             hs.close_auction(at + "/bids")
         if "contract" in h:
             c = h["contract"]
@@ -157,9 +165,10 @@ class _Driver:
             self.bad("R414", fam.rule("contract"), "the hand has neither 'bids' nor 'contract': "
                      "it can't be scored", at)
         for name, cs in _strip(h.get("deal") or {}).items():
-            s = self.seat(name, ptr(*_parts(at), "deal", name))
+            where = f"{at}/deal/{esc(name)}"
+            s = self.seat(name, where)
             if s is not None:
-                hs.deal(s, self.cards(cs, ptr(*_parts(at), "deal", name)), ptr(*_parts(at), "deal", name))
+                hs.deal(s, self.cards(cs, where), where)
         if "kitty" in h:
             hs.set_kitty(self.cards(h["kitty"], at + "/kitty"), at + "/kitty")
         if "dead" in h:
@@ -173,12 +182,12 @@ class _Driver:
             self.partner(hs, partner or {}, at)
         for key, step in (("discards", hs.discard), ("draws", hs.draw)):
             for name, cs in _strip(h.get(key) or {}).items():
-                where = ptr(*_parts(at), key, name)
+                where = f"{at}/{key}/{esc(name)}"
                 s = self.seat(name, where)
                 if s is not None:
                     step(s, self.cards(cs, where), where)
         for k, trick in enumerate(h.get("tricks") or []):
-            tat = ptr_join(at + "/tricks", k)
+            tat = f"{at}/tricks/{k}"
             if isinstance(trick, dict):
                 lead = trick.get("lead")
                 lead_seat = self.seat(lead, tat + "/lead") if lead is not None else None
@@ -225,7 +234,7 @@ class _Driver:
             for name, n in points.items():
                 if name.startswith("x-"):
                     continue
-                u = self.unit(name, ptr(*_parts(at), name))
+                u = self.unit(name, f"{at}/{esc(name)}")
                 if u is not None:
                     taken[u] = n
             hs.set_tally(None, taken, at)
@@ -259,7 +268,7 @@ class _Driver:
             if key not in claimed:
                 c = "missing"
             if c != d:
-                where = ptr(*_parts(at), key) if key in claimed else at
+                where = f"{at}/{esc(key)}" if key in claimed else at
                 prefix = f"hand {hand}: " if hand else ""
                 self.bad(code, None, f"{prefix}{what} of {key} is recorded as {_show(c)}, but "
                          f"the record gives {_show(d)}", where, key=key, claimed=c, derived=d)
@@ -283,16 +292,6 @@ class _Driver:
             self.compare("C504", _strip(res["scores"]),
                          dict(zip(table.unit_names, game.totals, strict=True)),
                          "/result/scores", "final score", None)
-
-
-def ptr_join(base: str, key: object) -> str:
-    """``base`` + one escaped pointer segment."""
-    return base + "/" + str(key).replace("~", "~0").replace("/", "~1")
-
-
-def _parts(pointer: str) -> list[str]:
-    """Unescaped segments of a pointer (so that ``ptr`` can re-escape them)."""
-    return [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
 
 
 def _strip(m: dict[str, Any]) -> dict[str, Any]:
