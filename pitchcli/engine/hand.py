@@ -453,7 +453,9 @@ class HandState:
         derived = sorted({s for s in holders if s != self.bidder})
         self.card_holders = holders
         if known and self.partner_cards:
-            if self.partner_claim is not None and sorted(set(self.partner_claim)) != derived:
+            # The holder of a called card the bidder holds himself is the bidder:
+            # naming him is how a tally records "alone", so it agrees here too.
+            if self.partner_claim is not None and sorted(set(self.partner_claim) - {self.bidder}) != derived:
                 self._v("C507", "partner", f"the partner is recorded as "
                         f"{', '.join(map(self.name, self.partner_claim)) or 'nobody'}, but the "
                         f"cards show {', '.join(map(self.name, derived)) or 'nobody (the bidder plays alone)'}",
