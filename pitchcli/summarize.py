@@ -1,0 +1,266 @@
+"""Summarizing inputs: files, folders and standard input -> one ``Summary``.
+
+Every document goes through the same pipeline as ``pitch validate``
+(``pitchcli.check``): load, schema, engine. Only counters and a bounded number
+of rows are kept, so memory does not grow with the number of games.
+
+With ``jobs > 1`` the work is spread over a pool of processes: one task per
+file, and a big JSON Lines file or YAML stream is cut into byte ranges at
+document boundaries (a new line in JSON Lines, a ``---`` line in YAML). Each
+task returns a partial summary; the parent renumbers the documents and lines of
+a piece by what came before it in its file and merges the parts in task order.
+Standard input is read by the parent itself.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import BinaryIO, TextIO
+
+from pitchcli.check import check_source, iter_sources
+from pitchcli.summary import DEFAULT_LIMIT, Summary
+
+# A file is cut into pieces only when it is at least this big; each worker
+# gets about four pieces so that an uneven piece doesn't leave a core idle.
+MIN_PIECE = 1 << 20
+PIECES_PER_JOB = 4
+
+SPLIT_AT = {".jsonl": "line", ".ndjson": "line", ".yaml": "yaml", ".yml": "yaml"}
+
+
+class Progress:
+    """A document counter on standard error, redrawn at most 5 times a second
+    (only when ``enabled``, which the CLI sets when stderr is a terminal)."""
+
+    def __init__(self, enabled: bool, stream: TextIO | None = None) -> None:
+        self.enabled = enabled
+        self.stream = stream or sys.stderr
+        self.done = 0
+        self.start = self.last = time.monotonic()
+
+    def tick(self, documents: int = 1) -> None:
+        """``documents`` more documents are done."""
+        self.done += documents
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.last >= 0.2:
+            self.last = now
+            self._draw(now)
+
+    def _draw(self, now: float) -> None:
+        rate = self.done / max(now - self.start, 1e-9)
+        self.stream.write(f"\rsummarize: {self.done:,} documents ({rate:,.0f}/s)")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Draw the final count and end the line."""
+        if self.enabled:
+            self._draw(time.monotonic())
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+@dataclass(frozen=True)
+class Task:
+    """One unit of work: a whole file (``start is None``) or one byte range of it."""
+
+    name: str
+    start: int | None = None
+    end: int | None = None
+    piece: int = 0  # the index of this piece in its file
+
+
+class _Range(io.RawIOBase):
+    """Bytes ``start`` to ``end`` of a file, read in constant memory; counts the
+    line feeds it hands out (to renumber the lines of the next piece)."""
+
+    def __init__(self, path: str, start: int, end: int) -> None:
+        super().__init__()
+        self._f = open(path, "rb")  # noqa: SIM115 - closed in close()
+        self._f.seek(start)
+        self._left = end - start
+        self.newlines = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: bytearray | memoryview) -> int:  # type: ignore[override]
+        n = min(len(b), self._left)
+        if n <= 0:
+            return 0
+        data = self._f.read(n)
+        b[:len(data)] = data
+        self._left -= len(data)
+        self.newlines += data.count(b"\n")
+        return len(data)
+
+    def close(self) -> None:
+        self._f.close()
+        super().close()
+
+
+def _boundaries(path: str, size: int, kind: str, pieces: int) -> list[int]:
+    """Offsets where a document starts, near ``size * i / pieces``."""
+    cuts = [0]
+    with open(path, "rb") as f:
+        for i in range(1, pieces):
+            target = max(size * i // pieces, cuts[-1] + 1)
+            cut = _next_start(f, target, kind, size)
+            if cut is not None and cut > cuts[-1] and cut < size:
+                cuts.append(cut)
+    return [*cuts, size]
+
+
+def _next_start(f: BinaryIO, target: int, kind: str, size: int) -> int | None:
+    """The first document start at or after ``target``: the start of a line
+    (JSON Lines), or of a ``---`` line that doesn't follow a directive (YAML)."""
+    f.seek(target - 1)
+    f.readline()  # the rest of the line that holds byte target - 1
+    pos = f.tell()
+    if kind == "line":
+        return pos if pos < size else None
+    prev = b""
+    while pos < size:
+        line = f.readline()
+        if not line:
+            return None
+        if line.startswith(b"---") and line[3:4] in (b"", b" ", b"\t", b"\r", b"\n") \
+                and not prev.startswith(b"%"):
+            return pos
+        prev = line
+        pos += len(line)
+    return None
+
+
+def plan(names: Iterable[str], jobs: int, sizes: dict[str, int] | None = None) -> list[Task]:
+    """The tasks for these files: big splittable files in pieces."""
+    tasks: list[Task] = []
+    for name in names:
+        kind = SPLIT_AT.get(os.path.splitext(name)[1].lower())
+        try:
+            size = sizes[name] if sizes is not None else os.path.getsize(name)
+        except OSError:
+            size = 0
+        pieces = min(jobs * PIECES_PER_JOB, size // MIN_PIECE) if kind and jobs > 1 else 1
+        if pieces < 2 or kind is None:
+            tasks.append(Task(name))
+            continue
+        cuts = _boundaries(name, size, kind, pieces)
+        if len(cuts) == 2:
+            tasks.append(Task(name))
+            continue
+        tasks += [Task(name, a, b, k) for k, (a, b) in enumerate(itertools.pairwise(cuts))]
+    return tasks
+
+
+@dataclass
+class _Done:
+    """What a task returns: its summary, and how many documents and lines its
+    piece holds (for renumbering the next piece of the same file)."""
+
+    task: Task
+    summary: Summary
+    documents: int
+    lines: int
+
+
+def _run(task: Task, limit: int | None, keep_games: bool) -> _Done:
+    s = Summary(limit, keep_games)
+    last = -1
+    if task.start is None:
+        for c in check_source(task.name, task.name):
+            s.add_checked(c)
+        return _Done(task, s, 0, 0)
+    reader = _Range(task.name, task.start, task.end or 0)
+    with io.BufferedReader(reader, 1 << 16) as source:
+        for c in check_source(task.name, source):
+            s.add_checked(c)
+            last = max(last, c.index)
+    return _Done(task, s, last + 1, reader.newlines)
+
+
+def _run_star(args: tuple[Task, int | None, bool]) -> _Done:
+    return _run(*args)
+
+
+def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEFAULT_LIMIT,
+                    keep_games: bool = True, progress: Progress | None = None) -> Summary:
+    """Summarize every document of every input (see the module doc)."""
+    progress = progress or Progress(False)
+    total = Summary(limit, keep_games)
+    if jobs <= 1:
+        for name, source in iter_sources(paths):
+            for c in check_source(name, source):
+                total.add_checked(c)
+                progress.tick()
+        progress.close()
+        return total
+    files: list[str] = []
+    stdin: list[tuple[str, BinaryIO]] = []
+    for name, source in iter_sources(paths):
+        if isinstance(source, str):
+            files.append(name)
+        else:
+            stdin.append((name, source))
+    tasks = plan(files, jobs)
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    with ctx.Pool(min(jobs, max(len(tasks), 1))) as pool:
+        results = pool.imap(_run_star, [(t, limit, keep_games) for t in tasks])
+        for name, source in stdin:  # the parent reads standard input meanwhile
+            for c in check_source(name, source):
+                total.add_checked(c)
+                progress.tick()
+        for part in _renumbered(results):
+            total.merge(part.summary)
+            progress.tick(part.summary.counts["documents"] + part.summary.counts["unreadable"])
+    progress.close()
+    return total
+
+
+def _renumbered(results: Iterable[_Done]) -> Iterator[_Done]:
+    """Shift each piece by the documents and lines of the pieces before it in
+    its file (the results come in task order)."""
+    offset: dict[str, tuple[int, int]] = {}
+    for r in results:
+        if r.task.start is not None:
+            docs, lines = offset.get(r.task.name, (0, 0)) if r.task.piece else (0, 0)
+            if docs or lines:
+                r.summary.shift(docs, lines)
+            offset[r.task.name] = (docs + r.documents, lines + r.lines)
+        yield r
+
+
+def write_summary(s: Summary, out: TextIO, fmt: str, standings: bool, games: bool, partial: bool) -> None:
+    """The partial summary (JSON, for ``pitch merge``) or the report in ``fmt``."""
+    if partial:
+        import json
+
+        json.dump(s.to_json(), out, ensure_ascii=False, separators=(",", ":"))
+        out.write("\n")
+        return
+    from pitchcli.summary_report import write_report
+
+    write_report(s, out, fmt, standings, games)
+
+
+def read_partial(name: str, source: BinaryIO | None = None) -> Summary:
+    """A partial summary file (``-``: ``source``); ``SummaryError`` or ``OSError``
+    when it can't be used."""
+    import json
+
+    from pitchcli.summary import SummaryError
+
+    try:
+        raw = source.read() if source is not None else open(name, "rb").read()  # noqa: SIM115
+        data = json.loads(raw)
+    except (UnicodeDecodeError, ValueError) as e:
+        raise SummaryError(f"not JSON: {e}") from None
+    return Summary.from_json(data)
