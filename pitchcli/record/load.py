@@ -1,0 +1,1276 @@
+"""The record loader: bytes -> documents of plain data, with source positions.
+
+``load_documents(source)`` reads a file (YAML, a YAML stream, JSON or JSON Lines)
+and yields, lazily and in file order, one :class:`Document` for every document it
+could load and :class:`~pitchcli.diagnostics.Diagnostic` objects (codes L101-L112)
+for every problem. It never raises for anything a file can contain, and it reads
+a stream in constant memory: one document at a time.
+
+Contract of the output, for each document of a file (``index`` 0, 1, 2 ...):
+either a ``Document`` (possibly after warnings such as L111), or one or more
+error diagnostics whose ``document`` is that index and no ``Document`` (a record
+whose data is ambiguous or unsafe, e.g. with a duplicate key or an alias, is not
+handed on half-loaded). Errors that end the file (unreadable, too large, not
+UTF-8 as a whole, too many documents) come last. A file with no document at all
+gives L109.
+
+Decisions (see also the README of the record format):
+
+- **YAML** is read with libyaml (``yaml._yaml.CParser``) when PyYAML has it, the
+  pure-Python parser otherwise. We keep libyaml's node tree (it has the positions)
+  and build the data ourselves with the YAML 1.2 *core schema*, for plain
+  (unquoted, untagged) scalars only: ``null Null NULL ~`` and empty are None;
+  ``true True TRUE false False FALSE`` are booleans; ``[-+]?[0-9]+`` is an int
+  (so ``017`` is 17, decimal as in YAML 1.2; ``0x1F``, ``0o17``, ``1_000`` stay
+  strings); ``[-+]?(.[0-9]+|[0-9]+(.[0-9]*)?)([eE][-+]?[0-9]+)?`` is a float.
+  Everything else is a string: ``no``, ``yes``, ``on``, ``off``, ``2026-11-28``,
+  ``12:30``. Quoted scalars are always strings.
+- Standard tags ``!!str !!int !!float !!bool !!null !!map !!seq`` are accepted
+  when the value fits them; the non-specific tag ``!`` reads as no tag (libyaml
+  and PyYAML treat it so); any other tag (``!!python/object``, ``!!timestamp``,
+  ``!local`` ...) is L112, never built.
+- **Infinity and NaN** (YAML ``.inf``/``.nan``, JSON ``Infinity``/``NaN``, or a
+  float too large such as ``1e999``) are refused with L112: no record field holds
+  them and they cannot be written back as JSON.
+- **Mapping keys** are strings: a plain scalar key is kept as its text, so
+  ``1: x`` has the key ``"1"`` and ``null: x`` the key ``"null"`` (JSON keys are
+  strings, and a player may be named anything). A key that is a collection or
+  has a non-``!!str`` tag is L112. A repeated key is L104 at the repetition.
+- **Aliases** (``*a``) are refused (L105), found as a node reached twice while we
+  build the data (libyaml shares the anchored node), so a "billion laughs" or a
+  cyclic ``&a [*a]`` is refused at its first alias in bounded time. An anchor
+  that is never used is harmless and is accepted.
+- **Nesting**: libyaml's composer recurses in C without a limit (this libyaml
+  crashes the process near 30,000 levels) and its scanner is quadratic in flow
+  depth, so a YAML document is never given to it unless a cheap byte-level bound
+  shows its depth is under 1,000, or an event-level scan (which stops at
+  ``max_depth``) has shown it is within ``Limits.max_depth``. Deeper than
+  ``max_depth`` is L107 at the first too-deep collection.
+- **Splitting a YAML stream**: a line starting with ``---`` or ``...`` (followed
+  by a blank or the end of the line) or ``%`` is a document boundary, as YAML
+  says, so each document's bytes are checked (UTF-8, size) and parsed on their
+  own, with their line offset. A syntax error therefore ends only its document,
+  and the next one is read.
+- **JSON**: ``json.loads`` with a duplicate-detecting ``object_pairs_hook``; when
+  a position is needed (a diagnostic, ``Document.locate``), the text is scanned
+  once by :func:`pitchcli.record.locate.compose_json`. A ``.json`` file (or
+  sniffed JSON) whose first non-blank line is a complete JSON value is read as
+  JSON Lines (a one-line document reads the same either way); otherwise it is one
+  document, and data after it is L103.
+- **Encoding**: UTF-8 only. A UTF-8 byte-order mark is an L111 warning and the
+  file is read; UTF-16/32 (by BOM or by NUL bytes) is L102 for the file; an
+  invalid UTF-8 sequence is L102 for its document, located.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+import re
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO, Any
+
+import yaml
+from yaml.events import (
+    AliasEvent,
+    CollectionEndEvent,
+    CollectionStartEvent,
+    MappingStartEvent,
+    ScalarEvent,
+)
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
+from pitchcli.record.locate import (
+    JSON_TOKEN_TAG,
+    MAP_TAG,
+    SEQ_TAG,
+    STR_TAG,
+    JsonScanError,
+    JsonTooDeep,
+    compose_json,
+    iter_duplicate_keys,
+    join_pointer,
+    parse_pointer,
+    walk_pointer,
+)
+
+__all__ = ["DEFAULT_LIMITS", "FORMATS", "Document", "Limits", "Source", "load_documents"]
+
+Source = str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes]
+"""What ``load_documents`` reads: a path, the bytes themselves, or a binary file."""
+
+FORMATS = ("yaml", "json", "jsonl")
+"""Formats ``load_documents(fmt=...)`` accepts (also ``yml`` and ``ndjson``)."""
+
+# libyaml's composer is safe (C stack, scanner time) well past this depth; see
+# _may_be_deep. Limits.max_depth may not exceed it.
+_SAFE_DEPTH = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Bounds on what one file may make the loader do. Exceeding one is a diagnostic.
+
+    - ``max_file_bytes``: the whole file (L106, the file stops there).
+    - ``max_document_bytes``: one YAML document of a stream, one JSON Lines line,
+      or a whole one-document JSON file (L106 for that document). It also bounds
+      memory: a YAML node tree takes up to ~300 bytes per source byte.
+    - ``max_depth``: nesting of collections, the top-level mapping being 1
+      (L107); a record needs about 6; at most 1,000.
+    - ``max_documents``: documents in one file (L108, the file stops there).
+    - ``max_nodes``: values (scalars, collections and keys) in one document (L106).
+    """
+
+    max_file_bytes: int = 2 * 1024**3
+    max_document_bytes: int = 1024**2
+    max_depth: int = 64
+    max_documents: int = 1_000_000
+    max_nodes: int = 200_000
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.max_depth <= _SAFE_DEPTH:
+            raise ValueError(f"max_depth must be between 1 and {_SAFE_DEPTH}")
+        for name in ("max_file_bytes", "max_document_bytes", "max_documents", "max_nodes"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be positive")
+
+
+DEFAULT_LIMITS = Limits()
+
+_JSON_WS = re.compile(r"[ \t\n\r]*")
+
+
+# --------------------------------------------------------------------------- Document
+
+
+class Document:
+    """One loaded document of a file: its plain data and a way back to the source.
+
+    ``file`` is the name diagnostics use, ``index`` the 0-based position of the
+    document in the file, ``data`` plain JSON-like data (dict, list, str, int,
+    float, bool, None; the top level is always a dict), ``format`` ``"yaml"`` or
+    ``"json"`` and ``line`` the 1-based line where the document's value starts.
+    """
+
+    __slots__ = ("_line0", "_root", "_text", "data", "file", "format", "index")
+
+    def __init__(
+        self,
+        file: str,
+        index: int,
+        data: Any,
+        fmt: str,
+        *,
+        root: Node | None = None,
+        text: str | None = None,
+        line0: int = 0,
+    ) -> None:
+        self.file = file
+        self.index = index
+        self.data = data
+        self.format = fmt
+        self._root = root  # YAML: the composed tree; JSON: built on first locate
+        self._text = text  # JSON: the document's text, scanned only when locating
+        self._line0 = line0  # lines of the file before the document's text
+
+    @property
+    def line(self) -> int:
+        """The 1-based line where the document's top-level value starts."""
+        if self._root is None and self._text is not None:
+            # Without scanning the JSON: the first non-blank character.
+            start = _JSON_WS.match(self._text).end()  # type: ignore[union-attr]
+            return self._line0 + self._text.count("\n", 0, start) + 1
+        return self.locate("")[0]
+
+    def __repr__(self) -> str:
+        return f"<Document {self.file}#{self.index} ({self.format}, line {self.line})>"
+
+    def _tree(self) -> Node | None:
+        if self._root is None and self._text is not None:
+            try:
+                self._root = compose_json(self._text)
+            except (JsonScanError, RecursionError):
+                # Cannot happen for text json.loads accepted; never fail a lookup.
+                self._text = None
+        return self._root
+
+    def _position(self, node: Node) -> tuple[int, int]:
+        mark = node.start_mark
+        return self._line0 + mark.line + 1, mark.column + 1
+
+    def locate(self, pointer: str) -> tuple[int, int]:
+        """1-based ``(line, column)`` of the value at a JSON Pointer such as
+        ``"/hands/3/tricks/2/1"``; for a pointer that does not exist, the position
+        of its nearest existing ancestor (a missing key: the mapping lacking it).
+        Raises ``ValueError`` for a malformed pointer."""
+        segments = parse_pointer(pointer)
+        root = self._tree()
+        if root is None:
+            return self._line0 + 1, 1
+        node, _, _ = walk_pointer(root, segments)
+        return self._position(node)
+
+    def locate_key(self, pointer: str) -> tuple[int, int]:
+        """Like :meth:`locate`, but when the last segment is an existing mapping
+        key, the position of the key itself (for "unknown key" diagnostics)."""
+        segments = parse_pointer(pointer)
+        root = self._tree()
+        if root is None:
+            return self._line0 + 1, 1
+        node, key_node, _ = walk_pointer(root, segments)
+        return self._position(key_node if key_node is not None else node)
+
+    def place(self, diagnostic: Diagnostic, *, key: bool = False) -> Diagnostic:
+        """``diagnostic`` with this document's file and index and the line and
+        column of its pointer (of the key when ``key``)."""
+        line, column = (self.locate_key if key else self.locate)(diagnostic.pointer)
+        return diagnostic.located(file=self.file, document=self.index, line=line, column=column)
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def load_documents(
+    source: Source,
+    name: str | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    fmt: str | None = None,
+) -> Iterator[Document | Diagnostic]:
+    """Read every document of ``source``, lazily, in constant memory per document.
+
+    ``source`` is a path (``str`` or ``os.PathLike``), the bytes of a file, or a
+    binary file object such as ``sys.stdin.buffer`` (read, not closed). ``name``
+    is the file name put in documents and diagnostics (default: the path, or
+    ``"-"``); its extension also chooses the format. ``fmt`` forces one of
+    ``"yaml"``, ``"json"`` (one document, or JSON Lines if the first line is a
+    whole value) or ``"jsonl"``; otherwise ``.yaml``/``.yml``, ``.json``,
+    ``.jsonl``/``.ndjson`` decide, and anything else is sniffed: a first
+    non-blank byte ``{`` or ``[`` means JSON, anything else YAML.
+
+    Yields :class:`Document` and :class:`Diagnostic` objects (see the module
+    docstring for the contract). Raises only ``ValueError`` for a bad ``fmt``.
+    The file is opened on the first ``next()`` and closed when the iterator ends
+    or is closed.
+    """
+    if fmt is not None:
+        fmt = _FORMAT_NAMES.get(fmt.lower())
+        if fmt is None:
+            raise ValueError(f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
+    if name is None:
+        name = os.fsdecode(source) if isinstance(source, str | os.PathLike) else "-"
+    return _load(source, name, limits, fmt)
+
+
+_FORMAT_NAMES = {"yaml": "yaml", "yml": "yaml", "json": "json", "jsonl": "jsonl", "ndjson": "jsonl"}
+_SUFFIXES = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+
+
+class _Stop(Exception):
+    """Ends the file with one last diagnostic."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+class _Context:
+    """What the readers of one file share: its name, limits and document counter."""
+
+    __slots__ = ("file", "index", "limits")
+
+    def __init__(self, file: str, limits: Limits) -> None:
+        self.file = file
+        self.limits = limits
+        self.index = 0  # index of the next document
+
+    def diag(
+        self,
+        code: str,
+        message: str,
+        line: int | None = None,
+        column: int | None = None,
+        pointer: str = "",
+        severity: str = ERROR,
+        **extra: Any,
+    ) -> Diagnostic:
+        return Diagnostic(
+            code,
+            message,
+            severity=severity,
+            pointer=pointer,
+            file=self.file,
+            document=self.index,
+            line=line,
+            column=column,
+            extra=extra,
+        )
+
+    def next_document(self) -> None:
+        """Count a document; past ``max_documents``, end the file (L108)."""
+        if self.index >= self.limits.max_documents:
+            raise _Stop(
+                self.diag(
+                    "L108",
+                    f"more than {self.limits.max_documents} documents in one file; "
+                    "the rest is not read",
+                )
+            )
+
+
+def _load(
+    source: Source, file: str, limits: Limits, fmt: str | None
+) -> Iterator[Document | Diagnostic]:
+    ctx = _Context(file, limits)
+    handle: IO[bytes]
+    opened: IO[bytes] | None = None
+    try:
+        if isinstance(source, bytes | bytearray | memoryview):
+            handle = io.BytesIO(bytes(source))
+        elif isinstance(source, str | os.PathLike):
+            try:
+                opened = handle = open(source, "rb")  # noqa: SIM115 (closed in finally)
+                info = os.fstat(handle.fileno())
+            except OSError as e:
+                yield ctx.diag("L101", f"cannot open the file: {e.strerror or e}")
+                return
+            if stat.S_ISREG(info.st_mode) and info.st_size > limits.max_file_bytes:
+                yield ctx.diag(
+                    "L106",
+                    f"the file has {info.st_size} bytes, more than the limit of "
+                    f"{limits.max_file_bytes}",
+                )
+                return
+        else:
+            handle = source
+        reader = _Reader(handle, ctx)
+        yield from _read_file(reader, ctx, fmt or _format_of(file))
+    except _Stop as stop:
+        yield stop.diagnostic
+    except MemoryError:
+        yield ctx.diag("L106", "the document is too large to load in memory")
+    except Exception as e:  # pragma: no cover - a bug; a run over many files goes on
+        yield ctx.diag("L101", f"internal error while reading: {type(e).__name__}: {e}",
+                       internal=True)
+    finally:
+        if opened is not None:
+            opened.close()
+
+
+def _format_of(file: str) -> str | None:
+    return _SUFFIXES.get(os.path.splitext(file)[1].lower())
+
+
+# --------------------------------------------------------------------------- reading
+
+_PIECE = 64 * 1024  # longest piece of a line read at once
+_SNIFF = 64 * 1024  # bytes read to find the first non-blank byte
+_BOM = b"\xef\xbb\xbf"
+_WIDE_BOMS = (b"\x00\x00\xfe\xff", b"\xff\xfe", b"\xfe\xff")
+
+
+class _Reader:
+    """Binary input read in lines of at most ``_PIECE`` bytes, counting bytes
+    against ``max_file_bytes``; a head read ahead for sniffing is served first."""
+
+    def __init__(self, handle: IO[bytes], ctx: _Context) -> None:
+        self._handle = handle
+        self._ctx = ctx
+        self._total = 0
+        self._head = io.BytesIO()
+        self._head_left = 0
+
+    def _got(self, data: bytes) -> bytes:
+        self._total += len(data)
+        if self._total > self._ctx.limits.max_file_bytes:
+            raise _Stop(
+                self._ctx.diag(
+                    "L106",
+                    f"the file is larger than the limit of {self._ctx.limits.max_file_bytes} "
+                    "bytes; the rest is not read",
+                )
+            )
+        return data
+
+    def _failed(self, e: Exception) -> _Stop:
+        return _Stop(self._ctx.diag("L101", f"cannot read the file: {e}"))
+
+    def sniff(self) -> bytes:
+        """Read ahead until the first non-blank byte (or ``_SNIFF`` bytes, or the
+        end); return what was read, which ``readline`` then serves first."""
+        head = b""
+        try:
+            while len(head) < _SNIFF:
+                data = self._got(self._handle.read(_SNIFF - len(head)))
+                if not data:
+                    break
+                head += data
+                if head.strip():
+                    break
+        except (OSError, ValueError) as e:
+            raise self._failed(e) from e
+        self._head = io.BytesIO(head)
+        self._head_left = len(head)
+        return head
+
+    def skip(self, n: int) -> None:
+        """Drop ``n`` bytes of the head (a byte-order mark)."""
+        self._head.read(n)
+        self._head_left -= n
+
+    def readline(self) -> bytes:
+        """The next line, or a piece of a longer line; ``b""`` at the end."""
+        if self._head_left:
+            # A head that ends mid-line gives a piece without its newline; the
+            # rest of the line comes from the file next (callers join pieces).
+            piece = self._head.readline(_PIECE)
+            self._head_left -= len(piece)
+            return piece
+        try:
+            return self._got(self._handle.readline(_PIECE))
+        except (OSError, ValueError) as e:
+            raise self._failed(e) from e
+
+
+def _read_file(reader: _Reader, ctx: _Context, fmt: str | None) -> Iterator[Document | Diagnostic]:
+    head = reader.sniff()
+    if head.startswith(_WIDE_BOMS) or b"\x00" in head[:4]:
+        yield ctx.diag(
+            "L102",
+            "the file is UTF-16 or UTF-32 text; save it as UTF-8",
+            line=1,
+            column=1,
+        )
+        return
+    if head.startswith(_BOM):
+        reader.skip(len(_BOM))
+        yield ctx.diag(
+            "L111",
+            "the file starts with a byte-order mark; UTF-8 needs none (it was ignored)",
+            line=1,
+            column=1,
+            severity=WARNING,
+        )
+        head = head[len(_BOM) :]
+    if fmt is None:
+        first = head.lstrip()[:1]
+        fmt = "json" if first in (b"{", b"[") else "yaml"
+    if fmt == "yaml":
+        yield from _read_yaml(reader, ctx)
+    else:
+        yield from _read_json(reader, ctx, lines_only=fmt == "jsonl")
+    if ctx.index == 0:
+        yield ctx.diag("L109", "the file holds no document", line=1, column=1)
+
+
+# --------------------------------------------------------------------------- YAML stream
+
+
+def _marker(piece: bytes) -> bytes:
+    """``---``, ``...`` or ``%`` when a line starts with that boundary, else ``b""``."""
+    c = piece[:1]
+    if c == b"%":
+        return c
+    if c == b"-" or c == b".":
+        head = piece[:3]
+        if (head == b"---" or head == b"...") and piece[3:4] in (b"", b" ", b"\t", b"\r", b"\n"):
+            return head
+    return b""
+
+
+def _yaml_chunks(reader: _Reader, max_bytes: int) -> Iterator[tuple[bytes | None, int, int]]:
+    """Split a YAML stream into documents: ``(bytes or None if over max_bytes,
+    0-based line of its first line, its size in bytes)``.
+
+    A boundary is a line starting ``---`` or ``...`` followed by a blank, or a
+    directive (``%``) line, at column 0 outside a document's scalars: YAML forbids
+    these at column 0 inside a document, so the split is the one libyaml makes.
+    Blank, comment and directive lines before a document belong to it. A chunk
+    rarely holds more than one document (a file with bare CR line ends); the
+    caller composes every document of a chunk.
+    """
+    lines: list[bytes] = []
+    size = 0
+    start = 0  # first line of the chunk
+    lineno = 0  # line of the next piece
+    in_doc = False  # the chunk has document content (or a "---")
+    directive = False  # the chunk's preamble has a directive or "..."
+    at_start = True  # the next piece starts a line
+
+    def emit() -> tuple[bytes | None, int, int]:
+        return (b"".join(lines) if size <= max_bytes else None), start, size
+
+    while True:
+        piece = reader.readline()
+        if not piece:
+            break
+        marker = _marker(piece) if at_start else b""
+        if marker and in_doc and marker != b"...":
+            # This line starts the next document (or the directives before it).
+            yield emit()
+            lines, size, start = [], 0, lineno
+            in_doc = directive = False
+        if marker == b"---":
+            in_doc = True
+        elif marker:
+            directive = True
+        elif at_start and not in_doc:
+            stripped = piece.strip()
+            if stripped and not stripped.startswith(b"#"):
+                in_doc = True
+        size += len(piece)
+        if size <= max_bytes:
+            lines.append(piece)
+        elif lines:
+            lines = []  # too large: keep counting, stop keeping
+        at_start = piece.endswith(b"\n")
+        if at_start:
+            lineno += 1
+        if marker == b"..." and in_doc:
+            # "..." ends its document; what follows is the next one's preamble.
+            yield emit()
+            lines, size, start = [], 0, lineno
+            in_doc = directive = False
+    if in_doc or directive:
+        yield emit()
+
+
+def _read_yaml(reader: _Reader, ctx: _Context) -> Iterator[Document | Diagnostic]:
+    for chunk, line0, size in _yaml_chunks(reader, ctx.limits.max_document_bytes):
+        if chunk is None:
+            ctx.next_document()
+            yield ctx.diag(
+                "L106",
+                f"the document has {size} bytes, more than the limit of "
+                f"{ctx.limits.max_document_bytes}",
+                line=line0 + 1,
+                column=1,
+            )
+            ctx.index += 1
+            continue
+        yield from _read_yaml_chunk(chunk, line0, ctx)
+
+
+def _offset_position(data: bytes, offset: int, line0: int) -> tuple[int, int]:
+    """1-based (line, column in characters) of byte ``offset`` of ``data``."""
+    offset = max(0, min(offset, len(data)))
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    column = len(data[line_start:offset].decode("utf-8", "replace"))
+    return line0 + data.count(b"\n", 0, offset) + 1, column + 1
+
+
+def _read_yaml_chunk(chunk: bytes, line0: int, ctx: _Context) -> Iterator[Document | Diagnostic]:
+    """Compose and build every document of one chunk of a YAML stream."""
+    try:
+        chunk.decode("utf-8")
+    except UnicodeDecodeError as e:
+        ctx.next_document()
+        line, column = _offset_position(chunk, e.start, line0)
+        yield ctx.diag(
+            "L102",
+            f"byte 0x{chunk[e.start]:02x} is not UTF-8 text (Latin-1 or another "
+            "encoding?); save the file as UTF-8",
+            line=line,
+            column=column,
+            byte_offset=e.start,
+        )
+        ctx.index += 1
+        return
+    max_depth = ctx.limits.max_depth
+    if _may_be_deep(chunk):
+        deep = _first_too_deep(chunk, max_depth)
+        if deep is not None:
+            ctx.next_document()
+            mark, pointer = deep
+            yield ctx.diag(
+                "L107",
+                f"collections nested more than {max_depth} deep",
+                line=line0 + mark.line + 1,
+                column=mark.column + 1,
+                pointer=pointer,
+            )
+            ctx.index += 1
+            return
+    composer = _new_composer(chunk)
+    try:
+        while composer.check_node():
+            ctx.next_document()
+            root = composer.get_node()
+            yield from _yaml_document(root, chunk, line0, ctx)
+            ctx.index += 1
+    except yaml.YAMLError as e:
+        yield _yaml_error(e, chunk, line0, ctx)
+        ctx.index += 1
+    except RecursionError:
+        # The pure-Python composer recurses (about 2 frames a level).
+        deep = _first_too_deep(chunk, max_depth)
+        mark, pointer = deep if deep else (None, "")
+        yield ctx.diag(
+            "L107",
+            f"collections nested more than {max_depth} deep",
+            line=line0 + (mark.line if mark else 0) + 1,
+            column=mark.column + 1 if mark else 1,
+            pointer=pointer,
+        )
+        ctx.index += 1
+
+
+def _yaml_error(e: yaml.YAMLError, chunk: bytes, line0: int, ctx: _Context) -> Diagnostic:
+    """L103 for a YAML syntax error, at its mark."""
+    if isinstance(e, yaml.reader.ReaderError):
+        # libyaml counts the position in bytes, the pure reader in characters.
+        offset = e.position
+        if not _USE_LIBYAML:
+            offset = len(chunk.decode("utf-8")[:offset].encode("utf-8"))
+        line, column = _offset_position(chunk, offset, line0)
+        return ctx.diag("L103", f"YAML: {e.reason}", line=line, column=column)
+    if isinstance(e, yaml.MarkedYAMLError):
+        mark = e.problem_mark or e.context_mark
+        problem = e.problem or "syntax error"
+        if e.context and e.problem:
+            problem = f"{e.context}: {e.problem}"
+        if mark is not None:
+            return ctx.diag(
+                "L103", f"YAML: {problem}", line=line0 + mark.line + 1, column=mark.column + 1
+            )
+        return ctx.diag("L103", f"YAML: {problem}", line=line0 + 1, column=1)
+    return ctx.diag("L103", f"YAML: {e}", line=line0 + 1, column=1)
+
+
+# Two lines of defence before libyaml sees a document: the C composer recurses
+# without limit (a crash past ~30,000 levels here) and the scanner's cost grows
+# with the square of the flow depth. Depth in flow style needs a '[' or '{' per
+# level; in block style every level but one of each two needs a column further
+# right, reached only by indentation and '-', '?', ':' indicators at the start
+# of a line. So without many brackets and without a line starting with 250 such
+# characters the depth is under ~1,000, safe to compose; our walk then applies
+# max_depth with a location. Otherwise an event scan (iterative, stopping at
+# max_depth) decides first.
+_LONG_LEAD = re.compile(rb"\n[ \t?:\-]{%d}" % (_SAFE_DEPTH // 4))
+_LONG_LEAD_AT_START = re.compile(rb"[ \t?:\-]{%d}" % (_SAFE_DEPTH // 4))
+
+
+def _may_be_deep(chunk: bytes) -> bool:
+    """False when the nesting depth of this YAML text is surely under _SAFE_DEPTH."""
+    if chunk.count(b"[") + chunk.count(b"{") > _SAFE_DEPTH // 2:
+        return True
+    return _LONG_LEAD.search(chunk) is not None or _LONG_LEAD_AT_START.match(chunk) is not None
+
+
+def _first_too_deep(chunk: bytes, max_depth: int) -> tuple[yaml.Mark, str] | None:
+    """The start and pointer of the first collection nested deeper than
+    ``max_depth``, by an event scan that stops there (so its cost stays bounded);
+    None if there is none, or if a syntax error comes first (the composer reports it)."""
+    parser = _new_event_parser(chunk)
+    # One frame per open collection: [is_mapping, children seen, last key].
+    frames: list[list[Any]] = []
+    try:
+        while parser.check_event():
+            event = parser.get_event()
+            if isinstance(event, CollectionEndEvent):
+                frames.pop()
+                continue
+            if not isinstance(event, ScalarEvent | AliasEvent | CollectionStartEvent):
+                continue  # stream and document events
+            if frames:
+                frame = frames[-1]
+                frame[1] += 1
+                if frame[0] and frame[1] % 2 and isinstance(event, ScalarEvent):
+                    frame[2] = event.value  # a key (1st, 3rd ... child of a mapping)
+            if isinstance(event, CollectionStartEvent):
+                frames.append([isinstance(event, MappingStartEvent), 0, None])
+                if len(frames) > max_depth:
+                    path = [f[2] if f[0] else f[1] - 1 for f in frames[:-1]]
+                    return event.start_mark, join_pointer(path)
+    except (yaml.YAMLError, RecursionError):
+        return None
+    return None
+
+
+def _first_alias(chunk: bytes, after: int) -> AliasEvent | None:
+    """The first alias event at or after character index ``after`` (for L105)."""
+    parser = _new_event_parser(chunk)
+    try:
+        while parser.check_event():
+            event = parser.get_event()
+            if isinstance(event, AliasEvent) and event.start_mark.index >= after:
+                return event
+    except yaml.YAMLError:
+        return None
+    return None
+
+
+# --------------------------------------------------------------------------- composers
+
+# Tags our resolver gives: untagged plain scalars get _PLAIN (core-schema
+# resolution happens when we build the data), quoted ones and "!" get str.
+_PLAIN = "\x00plain"  # cannot clash: libyaml refuses control characters in tags
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+_BOOL = "tag:yaml.org,2002:bool"
+_NULL = "tag:yaml.org,2002:null"
+
+
+class _CoreTags:
+    """Resolver for the composers: tags only, no YAML 1.1 implicit types, no
+    path resolvers (libyaml's composer calls these three methods)."""
+
+    def resolve(self, kind: type, value: str | None, implicit: Any) -> str:
+        if kind is ScalarNode:
+            # implicit = (plain_implicit, quoted_implicit): plain and untagged.
+            return _PLAIN if implicit[0] else STR_TAG
+        return MAP_TAG if kind is MappingNode else SEQ_TAG
+
+    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+        pass
+
+    def ascend_resolver(self) -> None:
+        pass
+
+
+class _PyComposer(
+    yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer, _CoreTags
+):
+    """The pure-Python composer, for PyYAML without libyaml."""
+
+    def __init__(self, stream: bytes) -> None:
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        yaml.composer.Composer.__init__(self)
+
+
+# Tests set this to False to run the pure-Python path.
+_USE_LIBYAML = bool(getattr(yaml, "__with_libyaml__", False))
+if _USE_LIBYAML:
+    from yaml._yaml import CParser
+
+    class _CComposer(CParser, _CoreTags):  # type: ignore[misc, valid-type]
+        """libyaml's parser and composer with our resolver."""
+
+
+def _new_composer(chunk: bytes) -> Any:
+    return _CComposer(chunk) if _USE_LIBYAML else _PyComposer(chunk)
+
+
+def _new_event_parser(chunk: bytes) -> Any:
+    return CParser(chunk) if _USE_LIBYAML else _PyComposer(chunk)
+
+
+# --------------------------------------------------------------------------- building data
+
+_NULLS = {"": None, "~": None, "null": None, "Null": None, "NULL": None}
+_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_SPECIAL: dict[str, Any] = {**_NULLS, **_BOOLS}
+_MISSING = object()
+_NUMBER_START = frozenset("0123456789+-.")
+_INT_RE = re.compile(r"[-+]?[0-9]+\Z")
+_FLOAT_RE = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
+_INF_NAN_RE = re.compile(r"[-+]?\.(?:inf|Inf|INF)\Z|\.(?:nan|NaN|NAN)\Z")
+
+
+class _Refused(Exception):
+    """A problem that stops building a document (alias, depth, size). ``path``
+    collects the keys and indices from the problem up to the root."""
+
+    def __init__(self, code: str, message: str, node: Node) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.node = node
+        self.path: list[str | int] = []
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[18:] if tag.startswith("tag:yaml.org,2002:") else tag
+
+
+def _build(
+    root: Node, limits: Limits, check_shared: bool
+) -> tuple[Any, list[tuple[str, str, Node]]]:
+    """The plain data of a composed YAML document, and its problems
+    ``(code, message, node)`` (duplicate keys, refused tags and keys, numbers a
+    record cannot hold). Raises :class:`_Refused` for an alias (when
+    ``check_shared``: the text has a ``*``), too deep or too many nodes."""
+    problems: list[tuple[str, str, Node]] = []
+    seen: set[int] = set()
+    max_depth = limits.max_depth
+    max_nodes = limits.max_nodes
+    count = 0
+
+    def number(value: str, node: Node) -> Any:
+        if _INT_RE.match(value):
+            try:
+                return int(value)
+            except ValueError:  # more digits than int() converts (4300)
+                problems.append(("L112", "an integer with too many digits", node))
+                return None
+        if _FLOAT_RE.match(value):
+            f = float(value)
+            if math.isfinite(f):
+                return f
+            problems.append(("L112", f"{value} is too large a number", node))
+            return None
+        if _INF_NAN_RE.match(value):
+            problems.append(("L112", f"{value} (infinity or NaN) cannot be in a record", node))
+            return None
+        return value
+
+    def tagged(node: ScalarNode) -> Any:
+        tag, value = node.tag, node.value
+        if tag == _INT and _INT_RE.match(value):
+            return number(value, node)
+        if tag == _FLOAT and (_FLOAT_RE.match(value) or _INF_NAN_RE.match(value)):
+            f = number(value, node)
+            return float(f) if isinstance(f, int) else f
+        if tag == _BOOL and value in _BOOLS:
+            return _BOOLS[value]
+        if tag == _NULL and value in _NULLS:
+            return None
+        if tag in (_INT, _FLOAT, _BOOL, _NULL):
+            problems.append(("L112", f"{value!r} is not a valid {_short_tag(tag)}", node))
+        else:
+            problems.append(("L112", f"the tag {_short_tag(tag)} is not allowed in a record", node))
+        return None
+
+    def shared(node: Node) -> None:
+        raise _Refused(
+            "L105", "an alias (*) is not allowed in a record: write the value out", node
+        )
+
+    def build(node: Node, depth: int) -> Any:
+        nonlocal count
+        count += 1
+        if count > max_nodes:
+            raise _Refused("L106", f"the document has more than {max_nodes} values", node)
+        if check_shared:
+            i = id(node)
+            if i in seen:
+                shared(node)
+            seen.add(i)
+        cls = node.__class__
+        if cls is ScalarNode:
+            tag = node.tag
+            if tag is _PLAIN:  # identity: our resolver returns this very object
+                value = node.value
+                r = _SPECIAL.get(value, _MISSING)
+                if r is not _MISSING:
+                    return r
+                if value[0] in _NUMBER_START:
+                    return number(value, node)
+                return value
+            if tag == STR_TAG:
+                return node.value
+            return tagged(node)
+        if depth > max_depth:
+            raise _Refused("L107", f"collections nested more than {max_depth} deep", node)
+        if node.tag != (MAP_TAG if cls is MappingNode else SEQ_TAG):
+            problems.append(
+                ("L112", f"the tag {_short_tag(node.tag)} is not allowed in a record", node)
+            )
+        if cls is MappingNode:
+            d: dict[str, Any] = {}
+            key: str | None = None
+            try:
+                for knode, vnode in node.value:
+                    key = None
+                    if check_shared:
+                        i = id(knode)
+                        if i in seen:
+                            shared(knode)
+                        seen.add(i)
+                    if knode.__class__ is not ScalarNode or not (
+                        knode.tag is _PLAIN or knode.tag == STR_TAG
+                    ):
+                        problems.append(("L112", "a mapping key must be a plain string", knode))
+                        count += 1
+                        continue
+                    key = knode.value
+                    value = build(vnode, depth + 1)
+                    if key in d:
+                        problems.append(("L104", key, knode))
+                    else:
+                        d[key] = value
+            except _Refused as refused:
+                if key is not None:
+                    refused.path.append(key)
+                raise
+            return d
+        out: list[Any] = []
+        try:
+            for item in node.value:
+                out.append(build(item, depth + 1))
+        except _Refused as refused:
+            refused.path.append(len(out))
+            raise
+        return out
+
+    return build(root, 1), problems
+
+
+def _path_to(root: Node, target: Node) -> list[str | int]:
+    """Keys and indices from ``root`` to ``target`` (a value or a key node) in a
+    tree without shared nodes; [] if not found."""
+    stack: list[tuple[Node, list[str | int]]] = [(root, [])]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, MappingNode):
+            for k, v in node.value:
+                key = k.value if isinstance(k, ScalarNode) else "?"
+                if k is target or v is target:
+                    return [*path, key]
+                stack.append((v, [*path, key]))
+        elif isinstance(node, SequenceNode):
+            for i, v in enumerate(node.value):
+                if v is target:
+                    return [*path, i]
+                stack.append((v, [*path, i]))
+    return []
+
+
+def _kind(node: Node) -> str:
+    if isinstance(node, SequenceNode):
+        return "a list"
+    return "a mapping" if isinstance(node, MappingNode) else "a single value"
+
+
+def _yaml_document(
+    root: Node, chunk: bytes, line0: int, ctx: _Context
+) -> Iterator[Document | Diagnostic]:
+    """Build one composed YAML document: a Document, or its diagnostics."""
+
+    def at(node: Node, code: str, message: str, pointer: str = "") -> Diagnostic:
+        mark = node.start_mark
+        return ctx.diag(code, message, line0 + mark.line + 1, mark.column + 1, pointer)
+
+    if not isinstance(root, MappingNode):
+        if isinstance(root, ScalarNode) and root.tag is _PLAIN and root.value == "":
+            yield at(root, "L109", "the document is empty")
+        else:
+            yield at(root, "L110", f"the document is {_kind(root)}; a record is a mapping")
+        return
+    try:
+        data, problems = _build(root, ctx.limits, b"*" in chunk)
+    except _Refused as refused:
+        pointer = join_pointer(refused.path[::-1])
+        if refused.code == "L105":
+            alias = _first_alias(chunk, root.start_mark.index)
+            if alias is not None:
+                mark = alias.start_mark
+                yield ctx.diag(
+                    "L105",
+                    f"alias *{alias.anchor} is not allowed in a record: write the value out",
+                    line0 + mark.line + 1,
+                    mark.column + 1,
+                    pointer,
+                )
+                return
+        yield at(refused.node, refused.code, refused.message, pointer)
+        return
+    if problems:
+        for code, message, node in problems:
+            pointer = join_pointer(_path_to(root, node))
+            if code == "L104":
+                first = next(
+                    k
+                    for k, _ in _mapping_of(root, node).value
+                    if isinstance(k, ScalarNode) and k.value == message
+                )
+                yield at(
+                    node,
+                    "L104",
+                    f"duplicate key {message!r} (first at line "
+                    f"{line0 + first.start_mark.line + 1})",
+                    pointer,
+                )
+            else:
+                yield at(node, code, message, pointer)
+        return
+    yield Document(ctx.file, ctx.index, data, "yaml", root=root, line0=line0)
+
+
+def _mapping_of(root: Node, key_node: Node) -> MappingNode:
+    """The mapping that has ``key_node`` among its keys."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, MappingNode):
+            for k, v in node.value:
+                if k is key_node:
+                    return node
+                stack.append(v)
+        elif isinstance(node, SequenceNode):
+            stack.extend(node.value)
+    raise LookupError("key node not in the tree")  # pragma: no cover
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def _json_lines(reader: _Reader, max_bytes: int) -> Iterator[tuple[bytes | None, int, int]]:
+    """``(line bytes or None if over max_bytes, 0-based line number, size)``."""
+    parts: list[bytes] = []
+    size = 0
+    lineno = 0
+    while True:
+        piece = reader.readline()
+        if not piece:
+            break
+        size += len(piece)
+        if size <= max_bytes:
+            parts.append(piece)
+        if piece.endswith(b"\n"):
+            yield (b"".join(parts) if size <= max_bytes else None), lineno, size
+            parts, size = [], 0
+            lineno += 1
+    if size:
+        yield (b"".join(parts) if size <= max_bytes else None), lineno, size
+
+
+def _read_json(reader: _Reader, ctx: _Context, lines_only: bool) -> Iterator[Document | Diagnostic]:
+    limit = ctx.limits.max_document_bytes
+    lines = _json_lines(reader, limit)
+    undecided = not lines_only  # JSON or JSON Lines: the first non-blank line decides
+    for raw, lineno, size in lines:
+        if raw is not None and not raw.strip():
+            continue
+        if raw is None:
+            ctx.next_document()
+            yield ctx.diag(
+                "L106",
+                f"the document has {size} bytes or more, more than the limit of {limit}",
+                line=lineno + 1,
+                column=1,
+            )
+            ctx.index += 1
+            if undecided:
+                return  # one huge document: nothing more to read as JSON
+            continue
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            ctx.next_document()
+            line, column = _offset_position(raw, e.start, lineno)
+            yield ctx.diag(
+                "L102",
+                f"byte 0x{raw[e.start]:02x} is not UTF-8 text (Latin-1 or another "
+                "encoding?); save the file as UTF-8",
+                line=line,
+                column=column,
+            )
+            ctx.index += 1
+            if undecided:
+                return
+            continue
+        if undecided:
+            undecided = False
+            if not _is_one_value(text):
+                yield from _read_json_whole(raw, lineno, lines, ctx)
+                return
+        ctx.next_document()
+        yield from _json_document(text, lineno, ctx)
+        ctx.index += 1
+
+
+def _is_one_value(text: str) -> bool:
+    """Whether a line is a whole JSON value, so the file is read as JSON Lines."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        return False
+    except (ValueError, RecursionError):
+        return True  # valid JSON that json cannot hold: reported per line
+    return True
+
+
+def _read_json_whole(
+    first: bytes,
+    line0: int,
+    lines: Iterator[tuple[bytes | None, int, int]],
+    ctx: _Context,
+) -> Iterator[Document | Diagnostic]:
+    """Read the rest of the file as one JSON document starting at line ``line0``."""
+    limit = ctx.limits.max_document_bytes
+    parts = [first]
+    total = len(first)
+    for raw, _, size in lines:
+        total += size
+        if raw is None or total > limit:
+            ctx.next_document()
+            yield ctx.diag(
+                "L106",
+                f"the document is larger than the limit of {limit} bytes",
+                line=line0 + 1,
+                column=1,
+            )
+            ctx.index += 1
+            return
+        parts.append(raw)
+    data = b"".join(parts)
+    ctx.next_document()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line, column = _offset_position(data, e.start, line0)
+        yield ctx.diag(
+            "L102",
+            f"byte 0x{data[e.start]:02x} is not UTF-8 text (Latin-1 or another "
+            "encoding?); save the file as UTF-8",
+            line=line,
+            column=column,
+        )
+    else:
+        yield from _json_document(text, line0, ctx)
+    ctx.index += 1
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _json_document(text: str, line0: int, ctx: _Context) -> Iterator[Document | Diagnostic]:
+    """Load one JSON document (the text of a file or of one line)."""
+    duplicates = False
+
+    def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal duplicates
+        d = dict(pairs)
+        if len(d) != len(pairs):
+            duplicates = True
+        return d
+
+    def at_index(index: int) -> tuple[int, int]:
+        line = text.count("\n", 0, index)
+        return line0 + line + 1, index - (text.rfind("\n", 0, index) + 1) + 1
+
+    limits = ctx.limits
+    try:
+        data = json.loads(text, object_pairs_hook=pairs_hook)
+    except json.JSONDecodeError as e:
+        message = e.msg
+        if message == "Extra data":
+            message = "extra data after the JSON document (one document per file, or JSON Lines)"
+        yield ctx.diag("L103", f"JSON: {message}", line0 + e.lineno, e.colno)
+        return
+    except RecursionError:
+        try:
+            compose_json(text, max_depth=limits.max_depth)
+        except JsonTooDeep as deep:
+            line, column = at_index(deep.pos)
+            yield ctx.diag(
+                "L107",
+                f"collections nested more than {limits.max_depth} deep",
+                line,
+                column,
+                join_pointer(deep.path),
+            )
+            return
+        except JsonScanError:
+            pass
+        yield ctx.diag("L107", "collections nested too deep", line0 + 1, 1)
+        return
+    except ValueError:
+        # int() refuses more than 4300 digits; find the number for the location.
+        yield from _json_long_number(text, line0, ctx)
+        return
+    doc = Document(ctx.file, ctx.index, data, "json", text=text, line0=line0)
+    if duplicates:
+        tree = doc._tree()
+        if tree is not None:
+            for path, first, again in iter_duplicate_keys(tree):
+                yield ctx.diag(
+                    "L104",
+                    f"duplicate key {again.value!r} (first at line "
+                    f"{line0 + first.start_mark.line + 1})",
+                    line0 + again.start_mark.line + 1,
+                    again.start_mark.column + 1,
+                    join_pointer([*path, again.value]),
+                )
+            return
+    if not isinstance(data, dict):
+        yield doc.place(ctx.diag("L110", f"the document is {_json_kind(data)}; a record is a mapping"))
+        return
+    refused = _check_json(
+        data, limits.max_depth, limits.max_nodes, bool(_SURROGATE_ESCAPE.search(text))
+    )
+    if refused is not None:
+        code, message, path, is_key = refused
+        yield doc.place(ctx.diag(code, message, pointer=join_pointer(path)), key=is_key)
+        return
+    yield doc
+
+
+def _json_kind(data: Any) -> str:
+    return "a list" if isinstance(data, list) else "a single value"
+
+
+def _json_long_number(text: str, line0: int, ctx: _Context) -> Iterator[Diagnostic]:
+    doc = Document(ctx.file, ctx.index, None, "json", text=text, line0=line0)
+    tree = doc._tree()
+    stack: list[tuple[Node, list[str | int]]] = [(tree, [])] if tree is not None else []
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, MappingNode):
+            stack.extend((v, [*path, k.value]) for k, v in node.value)
+        elif isinstance(node, SequenceNode):
+            stack.extend((v, [*path, i]) for i, v in enumerate(node.value))
+        elif node.tag == JSON_TOKEN_TAG and len(node.value) > 4000:
+            yield doc.place(
+                ctx.diag("L112", "a number with too many digits", pointer=join_pointer(path))
+            )
+            return
+    yield ctx.diag("L112", "a number with too many digits", line0 + 1, 1)
+
+
+def _check_json(
+    data: dict[str, Any], max_depth: int, max_nodes: int, check_strings: bool
+) -> tuple[str, str, list[str | int], bool] | None:
+    """The first problem of loaded JSON data that json.loads lets through:
+    too deep (L107), too many values (L106), a non-finite number (L112) or, when
+    ``check_strings``, a string with a lone surrogate escape (L112)."""
+    count = 0
+
+    class Found(Exception):
+        def __init__(self, code: str, message: str, is_key: bool = False) -> None:
+            self.code, self.message, self.is_key = code, message, is_key
+            self.path: list[str | int] = []
+
+    def bad_string(s: str) -> bool:
+        try:
+            s.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+
+    def walk(value: dict[str, Any] | list[Any], depth: int) -> None:
+        nonlocal count
+        if depth > max_depth:
+            raise Found("L107", f"collections nested more than {max_depth} deep")
+        count += len(value) + 1
+        if count > max_nodes:
+            raise Found("L106", f"the document has more than {max_nodes} values")
+        items = value.items() if type(value) is dict else enumerate(value)
+        for k, v in items:
+            t = type(v)
+            try:
+                if check_strings and type(k) is str and bad_string(k):
+                    raise Found("L112", "a key with an unpaired surrogate escape", True)
+                if t is dict or t is list:
+                    walk(v, depth + 1)
+                elif t is float:
+                    if not math.isfinite(v):
+                        raise Found("L112", f"{v} (infinity, NaN or too large) cannot be in a record")
+                elif check_strings and t is str and bad_string(v):
+                    raise Found("L112", "a string with an unpaired surrogate escape")
+            except Found as found:
+                found.path.append(k)
+                raise
+
+    try:
+        walk(data, 1)
+    except Found as found:
+        return found.code, found.message, found.path[::-1], found.is_key
+    return None
