@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import BinaryIO, TextIO
 
 from pitchcli.check import check_source, iter_sources
+from pitchcli.record.load import DEFAULT_LIMITS
 from pitchcli.summary import DEFAULT_LIMIT, Summary
 
 # A file is cut into pieces only when it is at least this big; each worker
@@ -108,12 +109,16 @@ class _Range(io.RawIOBase):
 
 
 def _boundaries(path: str, size: int, kind: str, pieces: int) -> list[int]:
-    """Offsets where a document starts, near ``size * i / pieces``."""
+    """Offsets where a document starts, near ``size * i / pieces``; every piece
+    holds at least one document (so no piece is "a file with no document")."""
     cuts = [0]
     with open(path, "rb") as f:
+        first = _next_start(f, 0, kind, size)
+        if first is None:
+            return [0, size]
         for i in range(1, pieces):
-            target = max(size * i // pieces, cuts[-1] + 1)
-            cut = _next_start(f, target, kind, size)
+            target = max(size * i // pieces, cuts[-1] + 1, first + 1)
+            cut = _next_start(f, target, kind, size) if target < size else None
             if cut is not None and cut > cuts[-1] and cut < size:
                 cuts.append(cut)
     return [*cuts, size]
@@ -121,23 +126,41 @@ def _boundaries(path: str, size: int, kind: str, pieces: int) -> list[int]:
 
 def _next_start(f: BinaryIO, target: int, kind: str, size: int) -> int | None:
     """The first document start at or after ``target``: the start of a line
-    (JSON Lines), or of a ``---`` line that doesn't follow a directive (YAML)."""
-    f.seek(target - 1)
-    f.readline()  # the rest of the line that holds byte target - 1
+    that is not blank (JSON Lines), or of a ``---`` line whose preamble has no
+    directive (YAML; at ``target`` 0, also a first document without ``---``)."""
+    if target == 0:
+        f.seek(0)
+    else:
+        f.seek(target - 1)
+        f.readline()  # the rest of the line that holds byte target - 1
     pos = f.tell()
-    if kind == "line":
-        return pos if pos < size else None
-    prev = b""
     while pos < size:
         line = f.readline()
         if not line:
             return None
-        if line.startswith(b"---") and line[3:4] in (b"", b" ", b"\t", b"\r", b"\n") \
-                and not prev.startswith(b"%"):
-            return pos
-        prev = line
+        if kind == "line":
+            if line.strip():
+                return pos
+        elif line.startswith(b"---") and line[3:4] in (b"", b" ", b"\t", b"\r", b"\n"):
+            if not _after_directive(f, pos):
+                return pos
+            f.seek(pos + len(line))
+        elif target == 0 and line.strip() and not line.lstrip().startswith((b"#", b"%", b"...")):
+            return pos  # a first document that starts without "---"
         pos += len(line)
     return None
+
+
+def _after_directive(f: BinaryIO, pos: int) -> bool:
+    """Whether the lines before ``pos`` (skipping blank and comment lines) end
+    with a directive (``%YAML``): it belongs to the document at ``pos``."""
+    start = max(0, pos - 4096)
+    f.seek(start)
+    for line in reversed(f.read(pos - start).splitlines()):
+        text = line.strip()
+        if text and not text.startswith(b"#"):
+            return line.startswith(b"%")
+    return False
 
 
 def plan(names: Iterable[str], jobs: int, sizes: dict[str, int] | None = None) -> list[Task]:
@@ -150,7 +173,8 @@ def plan(names: Iterable[str], jobs: int, sizes: dict[str, int] | None = None) -
         except OSError:
             size = 0
         pieces = min(jobs * PIECES_PER_JOB, size // MIN_PIECE) if kind and jobs > 1 else 1
-        if pieces < 2 or kind is None:
+        if pieces < 2 or kind is None or size > DEFAULT_LIMITS.max_file_bytes:
+            # (a file over the size limit is refused whole, as with one job)
             tasks.append(Task(name))
             continue
         cuts = _boundaries(name, size, kind, pieces)
