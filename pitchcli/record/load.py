@@ -385,6 +385,7 @@ class _Reader:
         self._head_left = 0
 
     def _got(self, data: bytes) -> bytes:
+        # Counted as consumed, not as read ahead, so the limit falls on a line.
         self._total += len(data)
         if self._total > self._ctx.limits.max_file_bytes:
             raise _Stop(
@@ -403,9 +404,11 @@ class _Reader:
         """Read ahead until the first non-blank byte (or ``_SNIFF`` bytes, or the
         end); return what was read, which ``readline`` then serves first."""
         head = b""
+        # read1 returns what a pipe has now rather than waiting for 64 KiB.
+        read = getattr(self._handle, "read1", self._handle.read)
         try:
             while len(head) < _SNIFF:
-                data = self._got(self._handle.read(_SNIFF - len(head)))
+                data = read(_SNIFF - len(head))
                 if not data:
                     break
                 head += data
@@ -429,7 +432,7 @@ class _Reader:
             # rest of the line comes from the file next (callers join pieces).
             piece = self._head.readline(_PIECE)
             self._head_left -= len(piece)
-            return piece
+            return self._got(piece)
         try:
             return self._got(self._handle.readline(_PIECE))
         except (OSError, ValueError) as e:
@@ -595,8 +598,8 @@ def _read_yaml_chunk(chunk: bytes, line0: int, ctx: _Context) -> Iterator[Docume
             )
             ctx.index += 1
             return
-    composer = _new_composer(chunk)
     try:
+        composer = _new_composer(chunk)  # the pure reader checks characters here
         while composer.check_node():
             ctx.next_document()
             root = composer.get_node()
@@ -1072,7 +1075,8 @@ def _read_json(reader: _Reader, ctx: _Context, lines_only: bool) -> Iterator[Doc
                 yield from _read_json_whole(raw, lineno, lines, ctx)
                 return
         ctx.next_document()
-        yield from _json_document(text, lineno, ctx)
+        # Without its line end, an error at the end of the line is placed on it.
+        yield from _json_document(text.rstrip("\r\n"), lineno, ctx)
         ctx.index += 1
 
 
