@@ -14,9 +14,11 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import yaml
 
@@ -222,20 +224,34 @@ def dump(records: list[dict[str, Any]], fmt: str) -> str:
     return "".join(to_jsonl(r) for r in records)
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically: a temporary file in the same folder,
-    flushed to disk, then renamed over the target. An interrupted write leaves
-    the old file as it was."""
+@contextmanager
+def atomic_output(path: str | Path) -> Iterator[TextIO]:
+    """A text file that replaces ``path`` atomically when the block ends without
+    an error: written to a temporary file in the same folder, flushed to disk,
+    then renamed over the target. An interrupted write leaves the old file."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+            yield f
             f.flush()
             os.fsync(f.fileno())
+        # Keep an existing file's mode; a new file gets the usual 0666 - umask
+        # (mkstemp makes it 0600).
         if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o777)
+            mode = path.stat().st_mode & 0o777
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically (see ``atomic_output``)."""
+    with atomic_output(path) as f:
+        f.write(text)

@@ -1,0 +1,142 @@
+"""The checking pipeline shared by every command: load -> schema -> engine.
+
+``check_paths`` yields one ``Checked`` per document (or per file that could
+not be read), with its diagnostics located (file, line, column) and sorted,
+and the engine's analysis when the document got that far.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from pitchcli.analysis import GameAnalysis, analyze
+from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
+from pitchcli.engine.violations import Violation
+from pitchcli.record import schema
+from pitchcli.record.load import DEFAULT_LIMITS, Document, Limits, load_documents
+
+RECORD_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl", ".ndjson")
+
+
+@dataclass
+class Checked:
+    """One document of one file, checked."""
+
+    file: str
+    index: int
+    document: Document | None = None
+    analysis: GameAnalysis | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def errors(self) -> int:
+        """Number of error diagnostics."""
+        return sum(1 for d in self.diagnostics if d.severity == ERROR)
+
+    @property
+    def warnings(self) -> int:
+        """Number of warning diagnostics."""
+        return sum(1 for d in self.diagnostics if d.severity == WARNING)
+
+    @property
+    def unreadable(self) -> bool:
+        """True when the file could not be read at all (L101)."""
+        return any(d.code == "L101" for d in self.diagnostics)
+
+    def valid(self, strict: bool = False) -> bool:
+        """No errors (and, when ``strict``, no warnings)."""
+        return self.errors == 0 and (not strict or self.warnings == 0)
+
+    @property
+    def data(self) -> dict[str, Any] | None:
+        """The record as loaded, when it loaded."""
+        return self.document.data if self.document is not None else None
+
+
+def iter_sources(paths: Iterable[str]) -> Iterator[tuple[str, str | BinaryIO]]:
+    """``(name, source)`` for every input: ``-`` is standard input; a folder is
+    searched recursively for record files (sorted, so output order is stable)."""
+    for p in paths:
+        if p == "-":
+            yield "-", sys.stdin.buffer
+        elif os.path.isdir(p):
+            found = []
+            for root, dirs, files in os.walk(p):
+                dirs.sort()
+                found += [os.path.join(root, f) for f in files
+                          if f.endswith(RECORD_SUFFIXES) and not f.startswith(".")]
+            yield from ((f, f) for f in sorted(found))
+        else:
+            yield p, p
+
+
+def _hand_of(pointer: str) -> tuple[int | None, int | None]:
+    parts = pointer.split("/")
+    hand = int(parts[2]) + 1 if len(parts) > 2 and parts[1] == "hands" and parts[2].isdigit() else None
+    trick = (int(parts[4]) + 1 if hand is not None and len(parts) > 4 and parts[3] == "tricks"
+             and parts[4].isdigit() else None)
+    return hand, trick
+
+
+def _from_violation(v: Violation) -> Diagnostic:
+    hand, trick = _hand_of(v.at)
+    return Diagnostic(code=v.code, message=v.message, rule=v.rule, pointer=v.at, hand=hand,
+                      trick=v.trick or trick, extra=dict(v.details))
+
+
+def check_document(doc: Document, run_rules: bool = True) -> Checked:
+    """Schema then rules for one loaded document; all diagnostics located."""
+    out = Checked(doc.file, doc.index, doc)
+    diags = list(schema.validate(doc.data))
+    if run_rules:
+        skip = {d.pointer for d in diags if d.severity == ERROR}
+        # An unknown key stands for a typo: skip the mapping that holds it.
+        skip |= {d.pointer.rsplit("/", 1)[0] for d in diags if d.code == "S201"}
+        out.analysis = analyze(doc.data, skip) if isinstance(doc.data, dict) else None
+        if out.analysis is not None:
+            diags += [_from_violation(v) for v in out.analysis.violations]
+    located = []
+    for d in diags:
+        line, col = doc.locate_key(d.pointer) if d.code == "S201" else doc.locate(d.pointer)
+        located.append(d.located(file=doc.file, document=doc.index, line=line, column=col))
+    located.sort(key=lambda d: (d.line or 0, d.column or 0, d.code))
+    out.diagnostics = located
+    return out
+
+
+def check_source(name: str, source: str | BinaryIO, limits: Limits = DEFAULT_LIMITS,
+                 run_rules: bool = True) -> Iterator[Checked]:
+    """Check every document of one file (or stream)."""
+    pending: list[Diagnostic] = []
+    for item in load_documents(source, name=name, limits=limits):
+        if isinstance(item, Diagnostic):
+            if pending and pending[-1].document != item.document:
+                yield Checked(name, pending[0].document, diagnostics=pending)
+                pending = []
+            pending.append(item)
+            continue
+        checked = check_document(item, run_rules)
+        early = [d for d in pending if d.document == item.index]
+        rest = [d for d in pending if d.document != item.index]
+        if rest:
+            yield Checked(name, rest[0].document, diagnostics=rest)
+        checked.diagnostics[:0] = early
+        pending = []
+        yield checked
+    if pending:
+        yield Checked(name, pending[0].document, diagnostics=pending)
+
+
+def check_paths(paths: Iterable[str], limits: Limits = DEFAULT_LIMITS,
+                run_rules: bool = True) -> Iterator[Checked]:
+    """Check every document of every input."""
+    for name, source in iter_sources(paths):
+        yield from check_source(name, source, limits, run_rules)
+
+
+__all__ = ["Checked", "Path", "check_document", "check_paths", "check_source", "iter_sources"]

@@ -1,0 +1,345 @@
+"""The ``pitch`` command line: thin Click commands that parse options, call the
+library and choose the exit status. No rule of the game lives here."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import TextIO
+
+import click
+
+from pitchcli import __version__
+from pitchcli.check import check_paths
+from pitchcli.profiles import ProfileError, builtin_profiles, resolve
+from pitchcli.record import schema
+from pitchcli.record.write import atomic_output, canonical, dump
+from pitchcli.report import write_json, write_text
+from pitchcli.simulate import simulate_game
+
+FORMATS_OUT = ("yaml", "json", "jsonl")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pitch")
+def main() -> None:
+    """Validate, score, replay and summarize records of the card game Pitch.
+
+    Exit status: 0 ok, 1 a record is invalid (or a check failed), 2 usage
+    error, 3 an input could not be read.
+    """
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: file:line:col: CODE [RULE] message; json: the versioned report.")
+@click.option("--strict", is_flag=True, help="Warnings fail too.")
+@click.option("-q", "--quiet", is_flag=True, help="No summary line.")
+def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool) -> None:
+    """Check records: the schema, then every rule of the game.
+
+    PATHS are files, folders (searched recursively for .yaml .yml .json .jsonl
+    .ndjson) or - for standard input.
+    """
+    checked = check_paths(paths)
+    out = click.get_text_stream("stdout")
+    tally = write_json(checked, out, strict) if fmt == "json" else write_text(checked, out, strict, quiet)
+    sys.exit(tally.exit_code())
+
+
+@main.command()
+@click.option("--variant", required=True, type=click.Choice(sorted(builtin_profiles())),
+              help="The rule profile.")
+@click.option("--players", type=click.IntRange(2, 8), help="Number of players (default: 4 if allowed).")
+@click.option("--games", type=click.IntRange(1), default=1, show_default=True)
+@click.option("--seed", type=int, help="Seed for a reproducible run.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS_OUT), default="yaml", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+              help="Write here (atomically) instead of standard output.")
+def simulate(variant: str, players: int | None, games: int, seed: int | None, fmt: str,
+             output: str | None) -> None:
+    """Random legal games, written as records; the same seed gives the same games."""
+    profile = resolve(variant)
+    if players is not None and players not in profile.players:
+        raise click.BadParameter(f"profile {variant} is for {', '.join(map(str, profile.players))} "
+                                 f"players", param_hint="--players")
+    rng = random.Random(seed)
+
+    def emit(out: TextIO) -> None:
+        for i in range(games):
+            rec = canonical(simulate_game(variant, players, rng=rng, game_id=f"sim-{seed}-{i + 1}"))
+            if fmt == "yaml":
+                out.write("---\n" if games > 1 else "")
+            out.write(dump([rec], "jsonl" if fmt == "jsonl" else fmt))
+
+    if output:
+        with atomic_output(output) as f:
+            emit(f)
+    else:
+        emit(click.get_text_stream("stdout"))
+
+
+@main.command("schema")
+@click.option("--path", "show_path", is_flag=True,
+              help="Print where the installed schema file is (for a $schema reference), not the schema.")
+def schema_cmd(show_path: bool) -> None:
+    """Print the JSON Schema of the record format."""
+    if show_path:
+        from pitchcli.fmt import schema_path
+        click.echo(str(schema_path().resolve()))
+        return
+    click.echo(json.dumps(schema.load_schema(), ensure_ascii=False, indent=2))
+
+
+@main.command()
+@click.argument("name", required=False)
+def profiles(name: str | None) -> None:
+    """List the built-in rule profiles, or show one."""
+    try:
+        shown = [resolve(name)] if name else list(builtin_profiles().values())
+    except ProfileError as e:
+        raise click.BadParameter(str(e), param_hint="NAME") from None
+    for p in shown:
+        players = ", ".join(map(str, p.players))
+        click.echo(f"{p.name}: {p.family}, {players} players, deal {p.deal}, {p.mode}, {p.sides}, "
+                   f"bids {p.min_bid}-{p.max_bid}, target {p.target}")
+
+
+# --- score, replay, fmt, new: reading a game and showing or writing it -------
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--hand", type=click.IntRange(1), help="Only this hand (numbered from 1).")
+@click.option("--explain", is_flag=True, help="Say why each point went where it did, citing the rule ids.")
+@click.option("--check", is_flag=True,
+              help="Fail (exit 1) when a recorded value the engine derives (points, score, totals, "
+                   "result, contract, trump, partner, leader) disagrees; show both values.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
+              help="text: tables and sentences; json: the versioned report; csv: one row per hand and "
+                   "player (or team).")
+def score(paths: tuple[str, ...], hand: int | None, explain: bool, check: bool, fmt: str) -> None:
+    """Score games hand by hand: the contract, who took which point, made or
+    set, the score changes, the running totals and the winner.
+
+    Works on every detail level (full, play, tally). An invalid record is not
+    scored: its diagnostics go to standard error (exit 1).
+    """
+    from pitchcli import scoresheet
+    status = scoresheet.run(check_paths(paths), click.get_text_stream("stdout"),
+                            click.get_text_stream("stderr"), hand, explain, check, fmt)
+    sys.exit(status)
+
+
+@main.command()
+@click.argument("path")
+@click.option("--hand", type=click.IntRange(1), help="Only this hand (numbered from 1).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: sentences; json: an event stream, one JSON object per line (see "
+                   "docs/score-replay-fmt.md).")
+def replay(path: str, hand: int | None, fmt: str) -> None:
+    """Replay a game: the auction call by call, then every trick (who led, who
+    played what, who won it and why, what was captured) and the points.
+
+    Tally hands (no cards) can be scored but not replayed: the replay says so.
+    """
+    from pitchcli import replay as replaying
+    status = replaying.run(check_paths([path]), click.get_text_stream("stdout"),
+                           click.get_text_stream("stderr"), hand, fmt)
+    sys.exit(status)
+
+
+@main.command("fmt")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+              help="Write every input here (atomically) instead of standard output.")
+@click.option("--to", type=click.Choice(["yaml", "json", "jsonl"]),
+              help="Output format (default: the input's, or the suffix of --output).")
+@click.option("--check", is_flag=True, help="Write nothing; list the files that are not canonical (exit 1).")
+@click.option("-i", "--in-place", is_flag=True, help="Rewrite each file in its canonical form, atomically.")
+@click.option("--fill", is_flag=True,
+              help="Also write what the engine derives: trump, trick leaders, points, score, totals, result.")
+def fmt_cmd(paths: tuple[str, ...], output: str | None, to: str | None, check: bool, in_place: bool,
+            fill: bool) -> None:
+    """Write records in the canonical form (fixed key order, canonical cards).
+
+    Formatting a canonical record changes nothing, and an invalid record is
+    never formatted (its diagnostics go to standard error, exit 1): fmt does
+    not repair. Comments are dropped, except a first-line
+    `# yaml-language-server: $schema=...`.
+    """
+    from pitchcli import fmt as formatting
+    if sum((check, in_place, output is not None)) > 1:
+        raise click.UsageError("--check, --in-place and --output go one at a time")
+    if in_place and "-" in paths:
+        raise click.UsageError("--in-place needs files, not standard input")
+    if in_place and to:
+        raise click.UsageError("--in-place keeps each file's format; use --output to convert")
+    status = formatting.run(paths, click.get_text_stream("stdout"), click.get_text_stream("stderr"),
+                            output, to, check, in_place, fill, click.get_binary_stream("stdin"))
+    sys.exit(status)
+
+
+@main.command()
+@click.option("--variant", required=True, type=click.Choice(sorted(builtin_profiles())), help="The rule profile.")
+@click.option("--players", required=True, help="The players in seat order, clockwise: Ann,Ben,Cal,Dot.")
+@click.option("--teams", help="Fixed teams: Us=Ann+Cal,Them=Ben+Dot (default: by seat, named after "
+                              "their members).")
+@click.option("--dealer", help="Who deals the first hand (default: the first player).")
+@click.option("--target", type=click.IntRange(1), help="Override the profile's target score.")
+@click.option("--event", help="The event, such as a club ladder.")
+@click.option("--date", help="The day, YYYY-MM-DD.")
+@click.option("--schema", "schema_ref",
+              help="The $schema reference of the first line (default: the installed schema file, "
+                   "as `pitch schema --path` prints it).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+              help="Write here instead of standard output.")
+@click.option("--force", is_flag=True, help="Overwrite --output if it exists.")
+def new(variant: str, players: str, teams: str | None, dealer: str | None, target: int | None,
+        event: str | None, date: str | None, schema_ref: str | None, output: str | None, force: bool) -> None:
+    """A blank record to fill in at the table: a template with the players,
+    the teams, and a first hand with its dealer and empty bids and tricks.
+
+    It loads and passes the schema; `pitch validate` reports hand 1 as
+    incomplete until its bids are written.
+    """
+    from pathlib import Path
+
+    from pitchcli import fmt as formatting
+    from pitchcli.record.write import write_atomic
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    try:
+        team_map = formatting.parse_teams(teams) if teams else None
+        text = formatting.new_text(variant, names, team_map, dealer, target, event, date, schema_ref)
+    except formatting.NewError as e:
+        raise click.UsageError(str(e)) from None
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    if Path(output).exists() and not force:
+        raise click.UsageError(f"{output} exists; use --force to overwrite it")
+    write_atomic(output, text)
+
+
+# --- summarize, merge: standings over many games -------------------------------
+
+SUMMARY_FORMATS = ("table", "csv", "json", "markdown")
+
+
+def _summary_options(f):  # type: ignore[no-untyped-def]
+    """The output options ``summarize`` and ``merge`` share."""
+    from pitchcli.summary import DEFAULT_LIMIT
+    options = [
+        click.option("--format", "fmt", type=click.Choice(SUMMARY_FORMATS), default="table", show_default=True,
+                     help="table: text tables; markdown: the same as Markdown; json: the versioned report; "
+                          "csv: one table (the standings, or the game rows with --no-standings --games)."),
+        click.option("--standings/--no-standings", default=True, show_default=True,
+                     help="Standings per event: the players, then the fixed teams."),
+        click.option("--games/--no-games", default=None,
+                     help="One row per game, by file then document (default: on, except with csv)."),
+        click.option("--max-rows", type=click.IntRange(0), default=DEFAULT_LIMIT, show_default=True,
+                     help="Keep at most this many game rows, and as many problems: the first by file and "
+                          "document (0: all; memory then grows with the number of games)."),
+        click.option("--allow-invalid", is_flag=True,
+                     help="Exit 0 even when some records are invalid (they are still listed, and never "
+                          "counted in the standings)."),
+        click.option("--partial", is_flag=True,
+                     help="Write the mergeable partial summary (JSON, format pitch-summary-partial version 1) "
+                          "instead of a report; `pitch merge` reads it."),
+        click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+                     help="Write here (atomically) instead of standard output."),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+def _summary_out(s, fmt: str, standings: bool, games: bool | None, partial: bool,  # type: ignore[no-untyped-def]
+                 output: str | None, allow_invalid: bool) -> None:
+    from pitchcli.summarize import write_summary
+    games = True if partial else _games_shown(fmt, standings, games)
+    if output:
+        with atomic_output(output) as f:
+            write_summary(s, f, fmt, standings, games, partial)
+    else:
+        write_summary(s, click.get_text_stream("stdout"), fmt, standings, games, partial)
+    sys.exit(s.exit_code(allow_invalid))
+
+
+def _games_shown(fmt: str, standings: bool, games: bool | None) -> bool:
+    if games is None:
+        return fmt != "csv" or not standings
+    if fmt == "csv" and standings and games:
+        raise click.UsageError("csv holds one table: --no-standings --games for the game rows")
+    return games
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@_summary_options
+@click.option("-j", "--jobs", type=click.IntRange(0), default=1, show_default=True,
+              help="Worker processes (0: one per CPU). Files are shared out, and a big JSON Lines file "
+                   "or YAML stream is cut at document boundaries; the output is the same.")
+@click.option("--progress/--no-progress", default=None,
+              help="A document counter on standard error (default: when it is a terminal).")
+def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,
+              allow_invalid: bool, partial: bool, output: str | None, jobs: int, progress: bool | None) -> None:
+    """Standings and game rows over many records: a club's events at a glance.
+
+    PATHS are files, folders (searched recursively) or - for standard input;
+    YAML streams and JSON Lines hold many games. Every record is validated as
+    by `pitch validate`; only valid records count in the standings.
+
+    \b
+    Standings, per event (events by date, then name): games, wins, win %,
+    hands, bids as pitcher/bidder, made, set, made %, average bid, score (the
+    side's score changes) and points per hand; High, Low, Jack, Game taken
+    (Auction Pitch) or points taken (ten-point), and hands as called partner.
+    Order: wins, then win %, then points per hand (all descending), then name;
+    equal figures share a rank. Fixed teams are known by their members.
+
+    \b
+    Then the game rows (by file, then document) and the problems: each invalid
+    record with its first error (file:line:col: CODE message).
+
+    Memory does not grow with the number of games. Exit status: 0 ok; 1 some
+    record is invalid (unless --allow-invalid); 3 an input could not be read.
+    """
+    import os
+
+    from pitchcli.summarize import Progress, summarize_paths
+    keep = games is not False if partial else _games_shown(fmt, standings, games)
+    bar = Progress(progress if progress is not None else click.get_text_stream("stderr").isatty(),
+                   click.get_text_stream("stderr"))
+    s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None, keep_games=keep,
+                        progress=bar)
+    _summary_out(s, fmt, standings, games, partial, output, allow_invalid)
+
+
+@main.command()
+@click.argument("parts", nargs=-1, required=True)
+@_summary_options
+def merge(parts: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,
+          allow_invalid: bool, partial: bool, output: str | None) -> None:
+    """Merge partial summaries (`pitch summarize --partial -o part.json`).
+
+    The output is the same as one `pitch summarize` over all the inputs of
+    the parts (each document in one part only), whatever the order or grouping
+    of the parts; --partial writes the merged partial summary. Exit status as
+    summarize; 3 when a part can't be read.
+    """
+    from pitchcli.summarize import read_partial
+    from pitchcli.summary import Summary, SummaryError, merge_all
+    read: list[Summary] = []
+    for name in parts:
+        try:
+            read.append(read_partial(name, click.get_binary_stream("stdin") if name == "-" else None))
+        except (OSError, SummaryError) as e:
+            click.echo(f"{name}: {e}", err=True)
+            sys.exit(3)
+    s = merge_all(read)
+    if max_rows:
+        s.merge(Summary(max_rows, s.keep_games))
+    _summary_out(s, fmt, standings, games, partial, output, allow_invalid)
