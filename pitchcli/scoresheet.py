@@ -1,0 +1,765 @@
+"""Score sheets: what each hand of a game came to, and why.
+
+``score_sheet(analysis, diagnostics)`` turns the engine's ``GameAnalysis`` into
+plain views: one ``HandScore`` per hand (dealer, bidder and bid, trump, who took
+each point and with which card, made or set, the score changes and the running
+totals) and the game's outcome. ``explain`` gives the reasons, one sentence per
+point, each citing the rule of RULES.md it applies. The views render as text
+(tabulate tables and sentences), JSON (``REPORT``, version 1) or CSV.
+
+Claims: a recorded value the engine derives (``points``, ``score``, ``totals``,
+``result``, and the contract, trump, partner and trick leaders) that disagrees
+with the derivation is a ``Mismatch`` with both values; scoring goes on with
+the derived values, and ``pitch score --check`` fails on them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabulate import tabulate
+
+from pitchcli.analysis import GameAnalysis
+from pitchcli.cards import SUIT_NAMES, card, describe, try_card
+from pitchcli.diagnostics import Diagnostic
+from pitchcli.engine.family import family_for
+from pitchcli.engine.hand import HandResult
+from pitchcli.engine.scoring import AWARDS
+
+REPORT = "pitch-score"
+VERSION = 1
+CLAIM_FIELDS = {"C501": "points", "C502": "score", "C503": "totals", "C504": "result",
+                "C505": "contract", "C506": "trump", "C507": "partner", "C508": "lead"}
+
+
+def is_claim(d: Diagnostic) -> bool:
+    """A recorded value that disagrees with what the engine derives (both values
+    are in ``extra``); the record can still be scored."""
+    return d.code.startswith("C") and "claimed" in d.extra
+
+
+# --------------------------------------------------------------------------
+# Views
+
+
+@dataclass
+class AwardView:
+    """One Auction Pitch point: ``unit`` took it (``None``: not awarded)."""
+
+    kind: str
+    unit: str | None
+    card: str | None = None
+    captured_by: str | None = None
+    played_by: str | None = None
+    trick: int | None = None  # the trick in which the card was played
+
+    def as_json(self) -> dict[str, Any]:
+        return {"unit": self.unit, "card": self.card, "captured_by": self.captured_by,
+                "played_by": self.played_by, "trick": self.trick}
+
+
+@dataclass
+class Mismatch:
+    """A recorded value that disagrees with the derived one."""
+
+    field: str  # points, score, totals, result, contract, trump, partner, lead
+    code: str
+    hand: int | None
+    key: str | None
+    claimed: Any
+    derived: Any
+    pointer: str
+    line: int | None
+    message: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"field": self.field, "code": self.code, "hand": self.hand, "key": self.key,
+                "recorded": self.claimed, "computed": self.derived, "pointer": self.pointer,
+                "line": self.line, "message": self.message}
+
+
+@dataclass
+class HandScore:
+    """What one hand came to. ``result`` is ``None`` when the hand could not be
+    scored (nothing but the auction recorded yet): every later total is then
+    unknown (``totals`` is ``None``)."""
+
+    number: int
+    dealer: str
+    result: HandResult | None = None
+    level: str | None = None
+    bidder: str | None = None
+    bid: int | None = None
+    stuck: bool = False
+    steal: bool = False
+    trump: str | None = None
+    partners: list[str] = field(default_factory=list)
+    called: list[str] = field(default_factory=list)
+    awards: dict[str, AwardView] = field(default_factory=dict)
+    game_points: dict[str, int] = field(default_factory=dict)
+    taken: dict[str, int] = field(default_factory=dict)
+    bidding_side: list[str] = field(default_factory=list)
+    made: bool | None = None
+    change: dict[str, int] = field(default_factory=dict)
+    totals: dict[str, int] | None = None
+    mismatches: list[Mismatch] = field(default_factory=list)
+    explanation: list[str] = field(default_factory=list)
+
+    @property
+    def scored(self) -> bool:
+        return self.result is not None
+
+
+@dataclass
+class ScoreSheet:
+    """A game's score sheet."""
+
+    file: str
+    document: int
+    analysis: GameAnalysis
+    variant: str
+    family: str
+    players: list[str]
+    units: list[str]
+    teams: dict[str, list[str]]
+    target: int
+    hands: list[HandScore]
+    totals: dict[str, int] | None
+    winner: str | None
+    winner_hand: int | None
+    mismatches: list[Mismatch]  # those of no hand (result)
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    def all_mismatches(self) -> list[Mismatch]:
+        return [m for h in self.hands for m in h.mismatches] + self.mismatches
+
+    @property
+    def unit_word(self) -> str:
+        return "team" if self.teams else "player"
+
+
+def _mismatch(d: Diagnostic) -> Mismatch:
+    return Mismatch(CLAIM_FIELDS.get(d.code, d.code), d.code, d.hand, d.extra.get("key"),
+                    d.extra.get("claimed"), d.extra.get("derived"), d.pointer, d.line, d.message)
+
+
+def score_sheet(analysis: GameAnalysis, diagnostics: Iterable[Diagnostic] = (), file: str = "-",
+                document: int = 0, explain: bool = False) -> ScoreSheet:
+    """The score sheet of an analysed (valid) game."""
+    table, profile = analysis.table, analysis.profile
+    assert table is not None and profile is not None, "score_sheet needs a game that could be set up"
+    units = list(table.unit_names)
+    teams = ({u: [table.players[s] for s in table.unit_members(i)] for i, u in enumerate(units)}
+             if profile.sides == "teams" else {})
+    mismatches = [_mismatch(d) for d in diagnostics if is_claim(d)]
+    records = analysis.record.get("hands") or []
+    running: list[int] | None = [0] * len(units)
+    hands: list[HandScore] = []
+    for i, r in enumerate(analysis.hands):
+        rec = records[i] if i < len(records) and isinstance(records[i], dict) else {}
+        hs = HandScore(i + 1, str(rec.get("dealer", "?")))
+        if r is not None:
+            _fill_view(hs, r, analysis)
+            if running is not None:
+                running = [t + d for t, d in zip(running, r.delta, strict=True)]
+        else:
+            running = None
+        hs.totals = None if running is None else dict(zip(units, running, strict=True))
+        hs.mismatches = [m for m in mismatches if m.hand == i + 1]
+        hands.append(hs)
+    sheet = ScoreSheet(
+        file, document, analysis, profile.name, profile.family, list(table.players), units, teams,
+        profile.target, hands,
+        None if analysis.totals is None else dict(zip(units, analysis.totals, strict=True)),
+        analysis.winner, analysis.winner_hand, [m for m in mismatches if m.hand is None])
+    if explain:
+        for hs in hands:
+            hs.explanation = explain_hand(sheet, hs)
+    return sheet
+
+
+def _fill_view(hs: HandScore, r: HandResult, a: GameAnalysis) -> None:
+    table = a.table
+    assert table is not None
+    names, players = table.unit_names, table.players
+    hs.result = r
+    hs.level = r.level
+    hs.dealer = players[r.dealer]
+    hs.bidder = players[r.bidder]
+    hs.bid = r.bid
+    hs.stuck = r.stuck or any(c.kind == "stuck" for c in r.calls)
+    hs.steal = any(c.kind == "steal" for c in r.calls)
+    hs.trump = r.trump
+    hs.partners = [players[s] for s in r.partners]
+    rec_hand = (a.record.get("hands") or [])[r.number - 1]
+    partner = rec_hand.get("partner") if isinstance(rec_hand, dict) else None
+    if isinstance(partner, dict):
+        hs.called = [_canon(c) for c in partner.get("cards", [partner.get("card")]) if c is not None]
+    trick_of = {p.card: t.number for t in r.tricks for p in t.plays}
+    for kind in AWARDS if r.awards else ():
+        aw = r.awards[kind]
+        hs.awards[kind] = AwardView(
+            kind, None if aw.unit is None else names[aw.unit],
+            aw.card.text if aw.card else None,
+            None if aw.seat is None else players[aw.seat],
+            None if aw.played_by is None else players[aw.played_by],
+            trick_of.get(aw.card) if aw.card else None)
+    if r.game_points:
+        hs.game_points = dict(zip(names, r.game_points, strict=True))
+    hs.taken = dict(zip(names, r.taken, strict=True))
+    hs.bidding_side = [names[u] for u in sorted(r.bidding_units)]
+    hs.made = r.made
+    hs.change = dict(zip(names, r.delta, strict=True))
+
+
+def _canon(text: str) -> str:
+    c = try_card(text)
+    return c.text if c else str(text)
+
+
+# --------------------------------------------------------------------------
+# Explanations: one sentence per point, each citing its rule.
+
+
+def _and(items: list[str]) -> str:
+    if not items:
+        return "nobody"
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
+def explain_hand(sheet: ScoreSheet, hs: HandScore) -> list[str]:
+    """Why each point of the hand went where it did, with rule ids."""
+    r = hs.result
+    if r is None:
+        return [f"Hand {hs.number} is not scored: neither its tricks nor its points are recorded "
+                f"yet, so the totals after it are unknown."]
+    out = _explain_contract(sheet, hs, r)
+    if sheet.family == "auction":
+        out += _explain_auction(sheet, hs, r)
+    else:
+        out += _explain_ten_point(sheet, hs, r)
+    out += _explain_win(sheet, hs, r)
+    return out
+
+
+def _who(sheet: ScoreSheet, player: str | None) -> str:
+    """'Cal', or 'Cal (team-1)' with fixed teams."""
+    if player is None:
+        return "nobody"
+    if sheet.teams:
+        for team, members in sheet.teams.items():
+            if player in members:
+                return f"{player} ({team})"
+    return player
+
+
+def _explain_contract(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[str]:
+    auction = sheet.family == "auction"
+    players = sheet.players
+    out = []
+    if not r.calls:
+        out.append(f"The contract is recorded: {hs.bidder} bid {hs.bid}.")
+    elif hs.stuck:
+        if auction:
+            out.append(f"Nobody bid before the dealer, so {hs.dealer}, the dealer, had to bid: "
+                       f"{hs.bid} (AP-BID-4).")
+        else:
+            out.append(f"Everybody passed, so {hs.dealer}, the dealer, is stuck with a bid of "
+                       f"{hs.bid} (TP-BID-1).")
+    elif hs.steal:
+        out.append(f"{hs.dealer}, the dealer, stole the bid at {hs.bid} (AP-BID-5) and is the "
+                   f"pitcher (AP-BID-6).")
+    else:
+        closing = next((c for c in r.calls if c.kind == "max"), None)
+        if closing is not None and auction:
+            out.append(f"{players[closing.seat]} pitched: a bid of {hs.bid}, which closes the "
+                       f"auction (AP-BID-3).")
+        elif closing is not None:
+            out.append(f"{players[closing.seat]} bid {hs.bid}, which closes the auction (TP-BID-1).")
+        else:
+            rule = "AP-BID-6" if auction else "TP-BID-1"
+            role = "the pitcher" if auction else "the bidder"
+            out.append(f"{hs.bidder} made the highest bid, {hs.bid}, and is {role} ({rule}).")
+    if hs.trump and r.tricks:
+        first = r.tricks[0].plays[0].card
+        if auction:
+            out.append(f"Trump is {SUIT_NAMES[hs.trump]}: the suit of {first.text}, the first card "
+                       f"{hs.bidder} led (AP-PLAY-1).")
+        else:
+            out.append(f"{hs.bidder} named {SUIT_NAMES[hs.trump]} trump (TP-TRUMP-1) and led the first "
+                       f"trick (TP-BID-2).")
+    elif hs.trump and not auction:
+        out.append(f"{hs.bidder} named {SUIT_NAMES[hs.trump]} trump (TP-TRUMP-1).")
+    if hs.called:
+        cards = _and(hs.called)
+        if hs.partners:
+            out.append(f"{hs.bidder} called {cards}; {_and(hs.partners)} "
+                       f"{'holds' if len(hs.partners) == 1 else 'hold'} it and "
+                       f"{'is his partner' if len(hs.partners) == 1 else 'are his partners'} (TP5-3).")
+        else:
+            out.append(f"{hs.bidder} called {cards}, which he holds himself: he plays alone (TP5-3).")
+    return out
+
+
+def _explain_auction(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[str]:
+    out: list[str] = []
+    aw = hs.awards
+    if hs.level == "tally":
+        for kind in AWARDS:
+            a = aw[kind]
+            if a.unit is not None:
+                out.append(f"{kind.capitalize()}: {a.unit}, as the tally records (AP-SCORE-1).")
+            elif kind == "jack":
+                out.append("Jack: not awarded; the tally records the jack of trumps as not in play "
+                           "(AP-SCORE-2).")
+            elif kind == "game":
+                out.append("Game: not awarded; the tally records a tie for the most game points "
+                           "(AP-SCORE-2).")
+        return out + _explain_settle(sheet, hs, r)
+    high, low, jack = aw["high"], aw["low"], aw["jack"]
+    low_rule = sheet.analysis.profile.low if sheet.analysis.profile else "captured"
+
+    def took(a: AwardView) -> str:
+        where = f" in trick {a.trick}" if a.trick else ""
+        if a.played_by and a.captured_by and a.played_by != a.captured_by:
+            return f"played by {a.played_by}, captured by {_who(sheet, a.captured_by)}{where}"
+        return f"played and captured by {_who(sheet, a.captured_by)}{where}"
+
+    if high.card is not None and high.card == low.card:
+        lone = high.card
+        if jack.card == lone:
+            out.append(f"High, Low and Jack: {lone}, the only trump in play, {took(high)}: a lone "
+                       f"jack of trumps scores three points, as High, Low and Jack (AP-SCORE-3).")
+        else:
+            out.append(f"High and Low: {lone}, the only trump in play, {took(high)}: a lone trump "
+                       f"scores two points, as High and as Low (AP-SCORE-3).")
+    else:
+        if high.card:
+            out.append(f"High: {high.card}, the highest trump in play, {took(high)} (AP-SCORE-1).")
+        if low.card:
+            if low_rule == "played":
+                out.append(f"Low: {low.card}, the lowest trump in play, played by "
+                           f"{_who(sheet, low.played_by)} in trick {low.trick}; in this game Low "
+                           f"goes to who played it (low: played, AP-SCORE-1).")
+            else:
+                out.append(f"Low: {low.card}, the lowest trump in play, {took(low)} (AP-SCORE-1).")
+    if jack.card is None:
+        jt = f"J{hs.trump}" if hs.trump else "the jack of trumps"
+        jack_words = describe(card(jt)) if hs.trump else jt
+        out.append(f"Jack: not awarded; {jack_words} was not in play (AP-SCORE-2).")
+    elif jack.card != high.card or high.card != low.card:
+        out.append(f"Jack: {jack.card}, the jack of trumps, {took(jack)} (AP-SCORE-1).")
+    gp = sorted(hs.game_points.items(), key=lambda kv: -kv[1])
+    tallies = ", ".join(f"{u} {n}" for u, n in gp)
+    counting = "tens count 10, aces 4, kings 3, queens 2, jacks 1, in the cards each won"
+    game = aw["game"]
+    if game.unit is not None:
+        out.append(f"Game: {game.unit}, with the most game points ({tallies}; {counting}) (AP-SCORE-4).")
+    else:
+        best = gp[0][1] if gp else 0
+        tied = [u for u, n in gp if n == best]
+        out.append(f"Game: not awarded; {_and(tied)} tied with {best} game points each ({tallies}) "
+                   f"(AP-SCORE-2).")
+    return out + _explain_settle(sheet, hs, r)
+
+
+def _won_list(hs: HandScore, unit: str) -> list[str]:
+    return [k.capitalize() for k in AWARDS if hs.awards.get(k) and hs.awards[k].unit == unit]
+
+
+def _explain_settle(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[str]:
+    out = []
+    side = hs.bidding_side
+    unit = side[0] if side else "?"
+    took = hs.taken.get(unit, 0)
+    subject = hs.bidder if not sheet.teams else f"{unit} ({hs.bidder}'s team)"
+    won = _won_list(hs, unit)
+    what = f" ({', '.join(won)})" if won else ""
+    role = "the pitcher's side" if sheet.teams else "the pitcher"
+    if hs.made:
+        out.append(f"{subject}, {role}, bid {hs.bid} and won "
+                   f"{_points(took)}{what}: the bid is made, and scores {_signed(hs.change[unit])} "
+                   f"(AP-SCORE-5).")
+    else:
+        won_text = "no points" if took == 0 else "only " + _points(took)
+        out.append(f"{subject}, {role}, bid {hs.bid} but won {won_text}{what}: set back {hs.bid}, "
+                   f"scores {_signed(hs.change[unit])} (AP-SCORE-5).")
+    others = [f"{u} {_signed(d)}" + (f" ({', '.join(_won_list(hs, u))})" if _won_list(hs, u) else "")
+              for u, d in hs.change.items() if u not in side]
+    if others:
+        out.append(f"The others score the points they won: {', '.join(others)} (AP-SCORE-6).")
+    return out
+
+
+def _explain_ten_point(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[str]:
+    out: list[str] = []
+    players = sheet.players
+    table = sheet.analysis.table
+    assert table is not None
+    if hs.level == "tally":
+        out.append("The points taken are as the tally records: "
+                   + ", ".join(f"{u} {n}" for u, n in hs.taken.items()) + " (TP-POINTS-1).")
+    else:
+        assert hs.trump is not None
+        view = family_for("ten-point", "refill").view(hs.trump)
+        for t in r.tricks:
+            if t.winner is None:
+                nxt = players[t.leader]
+                out.append(f"Trick {t.number} had no trump: nobody won it, and {nxt}, who led it, "
+                           f"leads again (TP-PLAY-2).")
+        lines = []
+        seen = set()
+        for t in r.tricks:
+            for p in t.plays:
+                value = view.points[p.card]
+                if not value:
+                    continue
+                seen.add(p.card)
+                pts = _points(value)
+                if p.card.rank == 2 and p.card.suit == hs.trump:
+                    lines.append((view.strength[p.card], f"{p.card.text} ({pts}) scores for "
+                                  f"{_who(sheet, players[p.seat])}, who played it in trick {t.number}"))
+                elif t.winner is not None:
+                    by = "" if t.winner == p.seat else f"played by {players[p.seat]}, "
+                    lines.append((view.strength[p.card], f"{p.card.text} ({pts}), {by}captured by "
+                                  f"{_who(sheet, players[t.winner])} in trick {t.number}"))
+        lines.sort(key=lambda x: -x[0])
+        if lines:
+            out.append("Point cards: " + "; ".join(text for _, text in lines) + " (TP-POINTS-1).")
+        missing = [c.text for c, v in view.points.items() if v and c not in seen]
+        if missing:
+            out.append(f"Not in play: {', '.join(missing)} (set aside at the deal).")
+        out.append("Points taken: " + ", ".join(f"{u} {n}" for u, n in hs.taken.items()) + ".")
+    side = hs.bidding_side
+    side_took = sum(hs.taken[u] for u in side)
+    pooled = sheet.analysis.profile is not None and sheet.analysis.profile.sides == "called"
+    if pooled:
+        who = _and(side)
+        rule = "TP5-5"
+        if hs.made:
+            out.append(f"{who} took {side_took} against a bid of {hs.bid}: made; "
+                       f"{'each scores' if len(side) > 1 else 'scores'} {_signed(side_took)} ({rule}).")
+        else:
+            out.append(f"{who} took {side_took} against a bid of {hs.bid}: set; "
+                       f"{'each scores' if len(side) > 1 else 'scores'} {_signed(-hs.bid)} ({rule}).")
+        others = [u for u in hs.change if u not in side]
+        if others:
+            out.append(f"The other side ({_and(others)}) took {sum(hs.taken[u] for u in others)}: "
+                       f"each scores {_signed(hs.change[others[0]])} ({rule}).")
+        return out
+    unit = side[0]
+    subject = f"{unit} ({hs.bidder}'s team)" if sheet.teams else unit
+    if hs.made:
+        out.append(f"{subject} bid {hs.bid} and took {side_took}: made, scores {_signed(hs.change[unit])} "
+                   f"(TP-SCORE-2).")
+    else:
+        out.append(f"{subject} bid {hs.bid} but took {side_took}: set, scores {_signed(hs.change[unit])} "
+                   f"(TP-SCORE-2).")
+    others = [f"{u} {_signed(d)}" for u, d in hs.change.items() if u not in side]
+    if others:
+        out.append(f"The others score what they took: {', '.join(others)} (TP-SCORE-2).")
+    return out
+
+
+def _explain_win(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[str]:
+    if hs.totals is None:
+        return []
+    target = sheet.target
+    at = [u for u, t in hs.totals.items() if t >= target]
+    if sheet.winner_hand == hs.number:
+        w = sheet.winner
+        if sheet.family == "auction":
+            return [f"{w} reached {hs.totals[w]} (the target is {target}) in a hand where "
+                    f"{'it' if sheet.teams else 'he'} was the pitcher{' and made the bid' if hs.made else ''}: "
+                    f"{w} wins the game (AP-WIN-1)."]
+        return [f"{_and(at)} reached the target of {target}; {w} wins the game with {hs.totals[w]} (TP-WIN-1)."]
+    if not at or (sheet.winner_hand is not None and sheet.winner_hand < hs.number):
+        return []
+    if sheet.family == "auction":
+        pitcher_unit = hs.bidding_side[0] if hs.bidding_side else None
+        out = []
+        for u in at:
+            if u == pitcher_unit and not hs.made:
+                out.append(f"{u} has {hs.totals[u]}, at or above the target of {target}, but was set "
+                           f"back in this hand: no win on a set (AP-WIN-3).")
+            elif u != pitcher_unit:
+                out.append(f"{u} has {hs.totals[u]}, at or above the target of {target}, but was not "
+                           f"the pitcher in this hand: play goes on (AP-WIN-2).")
+        return out
+    return [f"{_and(at)} reached the target of {target}, but the highest score there is tied: "
+            f"play goes on (TP-WIN-1)."]
+
+
+# --------------------------------------------------------------------------
+# Rendering
+
+
+def _award_line(hs: HandScore, kind: str, sheet: ScoreSheet) -> list[str]:
+    a = hs.awards[kind]
+    label = kind.capitalize()
+    if a.unit is None:
+        why = "not in play" if kind == "jack" else "tied"
+        return [label, "", "-", f"not awarded ({why})"]
+    if hs.level == "tally":
+        return [label, "", a.unit, ""]
+    note = ""
+    if kind == "game":
+        note = "game points: " + ", ".join(f"{u} {n}" for u, n in
+                                            sorted(hs.game_points.items(), key=lambda kv: -kv[1]))
+    elif kind == "low" and a.card == hs.awards["high"].card:
+        note = "the lone trump: High and Low too (AP-SCORE-3)"
+    elif kind == "jack" and a.card == hs.awards["high"].card == hs.awards["low"].card:
+        note = "the lone trump: High, Low and Jack (AP-SCORE-3)"
+    elif a.captured_by:
+        by = _who(sheet, a.captured_by) if sheet.teams else a.captured_by
+        note = f"trick {a.trick}, " if a.trick else ""
+        if kind == "low" and sheet.analysis.profile and sheet.analysis.profile.low == "played":
+            note += f"played by {a.played_by}"
+        else:
+            note += f"captured by {by}"
+    return [label, a.card or "", a.unit, note]
+
+
+def hand_text(sheet: ScoreSheet, hs: HandScore, check: bool = False) -> str:
+    """One hand of the score sheet, as text."""
+    lines: list[str] = []
+    if not hs.scored:
+        lines.append(f"Hand {hs.number}: {hs.dealer} dealt; not scored (neither tricks nor points "
+                     f"recorded yet), so the totals from here on are unknown.")
+        return "\n".join(lines) + "\n"
+    auction = sheet.family == "auction"
+    role = "pitcher" if auction else "bidder"
+    head = f"Hand {hs.number} ({hs.level}): {hs.dealer} dealt; {role} {hs.bidder}, bid {hs.bid}"
+    if hs.stuck:
+        head += " (stuck dealer)"
+    elif hs.steal:
+        head += " (stolen by the dealer)"
+    if hs.trump:
+        head += f"; trump {SUIT_NAMES[hs.trump]}"
+    if hs.called:
+        head += f"; called {_and(hs.called)}: partner {_and(hs.partners) if hs.partners else 'none (alone)'}"
+    lines.append(head + ".")
+    if auction:
+        rows = [_award_line(hs, k, sheet) for k in AWARDS]
+        lines.append(_indent(tabulate(rows, headers=["point", "card", "won by", "how"], tablefmt="simple")))
+    side = hs.bidding_side
+    side_took = sum(hs.taken[u] for u in side)
+    who = _and(side) if len(side) > 1 else (side[0] if side else "?")
+    lines.append(f"  {who} bid {hs.bid} and took {side_took}: {'made' if hs.made else 'set back'}.")
+    rows = []
+    for u in sheet.units:
+        mark = ""
+        if u in side:
+            mark = role if hs.bidder in [*sheet.teams.get(u, []), u] else "partner"
+        rows.append([u, mark, hs.taken[u], _signed(hs.change[u]),
+                     "?" if hs.totals is None else hs.totals[u]])
+    lines.append(_indent(tabulate(rows, headers=[sheet.unit_word, "side", "took", "change", "total"],
+                                  tablefmt="simple", colalign=("left", "left", "right", "right", "right"))))
+    if check and hs.mismatches:
+        lines.append(_indent(mismatch_table(hs.mismatches)))
+    if hs.explanation:
+        lines.append("  Why:")
+        lines += [f"  - {s}" for s in hs.explanation]
+    return "\n".join(lines) + "\n"
+
+
+def _indent(text: str, pad: str = "  ") -> str:
+    return "\n".join(pad + line if line else line for line in text.splitlines())
+
+
+def _show(v: Any) -> str:
+    if v is None:
+        return "none"
+    if isinstance(v, dict):
+        return ", ".join(f"{k}: {_show(x)}" for k, x in v.items())
+    if isinstance(v, list):
+        return ", ".join(map(_show, v)) or "nobody"
+    return str(v)
+
+
+def mismatch_table(ms: list[Mismatch]) -> str:
+    rows = [[m.field, m.key or "", _show(m.claimed), _show(m.derived), m.code] for m in ms]
+    return "Recorded values that disagree with the cards:\n" + tabulate(
+        rows, headers=["field", "name", "recorded", "computed", "code"], tablefmt="simple")
+
+
+def sheet_text(sheet: ScoreSheet, hand: int | None = None, check: bool = False) -> str:
+    """The score sheet as text: a title, the hands, the outcome."""
+    head = f"{sheet.file}" + (f" (document {sheet.document + 1})" if sheet.document else "")
+    who = ", ".join(sheet.players)
+    if sheet.teams:
+        who = "; ".join(f"{t}: {' & '.join(m)}" for t, m in sheet.teams.items())
+    parts = [f"{head}: {sheet.variant}, {who}; target {sheet.target}.", ""]
+    shown = [h for h in sheet.hands if hand is None or h.number == hand]
+    for h in shown:
+        parts.append(hand_text(sheet, h, check))
+    if hand is None:
+        parts.append(outcome_text(sheet, check))
+    return "\n".join(parts).rstrip("\n") + "\n"
+
+
+def outcome_text(sheet: ScoreSheet, check: bool = False) -> str:
+    lines = []
+    n = len(sheet.hands)
+    if sheet.totals is None:
+        lines.append(f"Unfinished: the totals are unknown after an unscored hand ({n} hands recorded).")
+    else:
+        if sheet.winner is not None:
+            lines.append(f"Winner: {sheet.winner}, in hand {sheet.winner_hand}.")
+        else:
+            lines.append(f"Unfinished: nobody has won after {n} hand{'' if n == 1 else 's'} "
+                         f"(target {sheet.target}).")
+        rows = sorted(sheet.totals.items(), key=lambda kv: -kv[1])
+        lines.append(_indent(tabulate(rows, headers=[sheet.unit_word, "score"], tablefmt="simple")))
+    if check and sheet.mismatches:
+        lines.append(_indent(mismatch_table(sheet.mismatches)))
+    return "\n".join(lines) + "\n"
+
+
+def hand_json(hs: HandScore) -> dict[str, Any]:
+    out: dict[str, Any] = {"hand": hs.number, "dealer": hs.dealer, "scored": hs.scored}
+    if hs.scored:
+        out.update({
+            "level": hs.level, "bidder": hs.bidder, "bid": hs.bid, "stuck": hs.stuck, "steal": hs.steal,
+            "trump": hs.trump, "called": hs.called, "partners": hs.partners,
+            "awards": {k: a.as_json() for k, a in hs.awards.items()} or None,
+            "game_points": hs.game_points or None,
+            "points": hs.taken, "bidding_side": hs.bidding_side, "made": hs.made,
+            "score": hs.change,
+        })
+    out["totals"] = hs.totals
+    out["mismatches"] = [m.as_json() for m in hs.mismatches]
+    if hs.explanation:
+        out["explanation"] = hs.explanation
+    return out
+
+
+def sheet_json(sheet: ScoreSheet, hand: int | None = None) -> dict[str, Any]:
+    """The score sheet as a plain mapping (one entry of the JSON report)."""
+    return {
+        "file": sheet.file, "document": sheet.document, "valid": True, "variant": sheet.variant,
+        "family": sheet.family, "players": sheet.players, "teams": sheet.teams or None,
+        "units": sheet.units, "target": sheet.target,
+        "hands": [hand_json(h) for h in sheet.hands if hand is None or h.number == hand],
+        "totals": sheet.totals, "winner": sheet.winner, "winner_hand": sheet.winner_hand,
+        "finished": sheet.finished,
+        "mismatches": [m.as_json() for m in sheet.mismatches],
+    }
+
+
+CSV_COLUMNS = ("file", "document", "hand", "level", "dealer", "bidder", "bid", "trump", "partners",
+               "made", "high", "high_card", "low", "low_card", "jack", "jack_card", "game",
+               "unit", "points", "change", "total")
+
+
+def sheet_csv_rows(sheet: ScoreSheet, hand: int | None = None) -> list[dict[str, Any]]:
+    """One row per hand and unit (tidy data): the hand's facts repeated on each."""
+    rows = []
+    for hs in sheet.hands:
+        if hand is not None and hs.number != hand:
+            continue
+        base: dict[str, Any] = {"file": sheet.file, "document": sheet.document + 1, "hand": hs.number,
+                                "level": hs.level or "unscored", "dealer": hs.dealer}
+        if hs.scored:
+            base.update(bidder=hs.bidder, bid=hs.bid, trump=hs.trump or "", partners=" ".join(hs.partners),
+                        made="yes" if hs.made else "no")
+            for k, a in hs.awards.items():
+                base[k] = a.unit or ""
+                if k != "game":
+                    base[f"{k}_card"] = a.card or ""
+        for u in sheet.units:
+            row = dict(base, unit=u)
+            if hs.scored:
+                row.update(points=hs.taken[u], change=hs.change[u])
+            row["total"] = "" if hs.totals is None else hs.totals[u]
+            rows.append(row)
+    return rows
+
+
+def write_csv(rows: Iterable[dict[str, Any]], header: bool = True) -> str:
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    if header:
+        w.writeheader()
+    w.writerows(rows)
+    return buf.getvalue()
+
+
+
+# --------------------------------------------------------------------------
+# The score command: documents in, output and an exit status out.
+
+
+def blocking(c: Any) -> bool:
+    """True when a checked document can't be scored: it didn't load, or it has
+    an error that is not a mere claim mismatch."""
+    return (c.document is None or c.analysis is None or c.analysis.table is None
+            or any(d.severity == "error" and not is_claim(d) for d in c.diagnostics))
+
+
+def run(checked: Iterable[Any], out: Any, err: Any, hand: int | None = None, explain: bool = False,
+        check: bool = False, fmt: str = "text") -> int:
+    """Score every checked document; return the exit status (0 ok, 1 an invalid
+    record, a missing hand or, with ``check``, a claim that disagrees, 3 an
+    unreadable input). Diagnostics go to ``err`` in validate's text format."""
+    failed = unreadable = False
+    docs: list[dict[str, Any]] = []
+    csv_rows: list[dict[str, Any]] = []
+    first = True
+    for c in checked:
+        if c.unreadable or blocking(c):
+            for d in c.diagnostics:
+                err.write(d.as_text() + "\n")
+            if c.unreadable:
+                unreadable = True
+            else:
+                failed = True
+                err.write(f"{c.file}: not scored: the record is invalid "
+                          f"({c.errors} error{'' if c.errors == 1 else 's'}); see `pitch validate`\n")
+            docs.append({"file": c.file, "document": c.index, "valid": False,
+                         "diagnostics": [d.as_json() for d in c.diagnostics]})
+            continue
+        sheet = score_sheet(c.analysis, c.diagnostics, c.file, c.index, explain)
+        if hand is not None and hand > len(sheet.hands):
+            err.write(f"{c.file}: there is no hand {hand}: the game has {len(sheet.hands)} "
+                      f"hand{'' if len(sheet.hands) == 1 else 's'}\n")
+            failed = True
+            continue
+        claims = [m for m in sheet.all_mismatches() if hand is None or m.hand == hand]
+        if claims:
+            where = f"{c.file}" + (f" (document {c.index + 1})" if c.index else "")
+            err.write(f"{where}: {len(claims)} recorded value{'' if len(claims) == 1 else 's'} "
+                      f"disagree{'s' if len(claims) == 1 else ''} with the cards"
+                      + ("\n" if check else "; --check shows them\n"))
+            failed = failed or check
+        if fmt == "text":
+            if not first:
+                out.write("\n")
+            out.write(sheet_text(sheet, hand, check))
+        elif fmt == "json":
+            docs.append(sheet_json(sheet, hand))
+        else:
+            csv_rows += sheet_csv_rows(sheet, hand)
+        first = False
+    if fmt == "json":
+        json.dump({"report": REPORT, "version": VERSION, "documents": docs}, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+    elif fmt == "csv":
+        out.write(write_csv(csv_rows))
+    return 3 if unreadable else 1 if failed else 0
