@@ -1,0 +1,142 @@
+"""``pitch replay``: the auction call by call, every trick, the points; the
+JSON event stream."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+from score_records import FORMAT_EXAMPLE, LONE_AND_TIE
+
+from pitchcli.analysis import analyze
+from pitchcli.cli import main
+from pitchcli.engine.hand import HandResult
+from pitchcli.record.write import canonical, to_yaml
+from pitchcli.replay import EVENTS, events
+from pitchcli.simulate import simulate_game
+
+EVENT_FIELDS = {
+    "game": {"file", "document", "variant", "family", "players", "teams", "units", "target", "hands"},
+    "hand": {"hand", "dealer", "level", "replayable"},
+    "call": {"hand", "player", "call", "kind"},
+    "contract": {"hand", "bidder", "bid", "trump", "called", "partners"},
+    "trick": {"hand", "trick", "leader"},
+    "play": {"hand", "trick", "player", "card", "trump"},
+    "trick_won": {"hand", "trick", "winner", "card", "reason", "captured", "value"},
+    "points": {"hand", "taken"},
+    "hand_end": {"hand", "bidder", "bid", "took", "made", "score", "totals"},
+    "game_end": {"winner", "hand", "totals", "finished"},
+}
+
+
+def replay(tmp_path: Path, text: str, *args: str) -> Any:
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    return CliRunner().invoke(main, ["replay", str(path), *args])
+
+
+def simulated(variant: str, want: Callable[[HandResult], bool]) -> tuple[dict[str, Any], int]:
+    """The first simulated game (by seed) with a hand that has ``want``."""
+    for seed in range(100):
+        rec = simulate_game(variant, seed=seed)
+        for h in analyze(rec).hands:
+            if h is not None and want(h):
+                return rec, h.number
+    raise AssertionError(f"no simulated {variant} game has the hand wanted")
+
+
+def test_tricks_told_with_winners_and_reasons(tmp_path: Path) -> None:
+    r = replay(tmp_path, LONE_AND_TIE)
+    assert r.exit_code == 0, r.stderr
+    out = r.stdout
+    assert "Hand 1: Ann deals.\n  Ben passes.\n  Cal bids 2.\n  Dot passes.\n  Ann passes.\n" in out
+    assert "  Cal is the pitcher with 2.\n" in out
+    assert "  Trick 1, led by Cal: Cal AS, Dot 2C, Ann 3C, Ben 4C.\n" in out
+    assert "    The first card led makes spades trump.\n" in out
+    assert "    Cal wins with AS, the highest trump, and takes AS 2C 3C 4C (4 game points).\n" in out
+    assert "    Ben wins with AH, the highest heart, the suit led, and takes 2H 3H 4H AH (4 game points)." in out
+    assert "Ben, the dealer, must bid since nobody else did: 2." in out
+    assert "Points: High AS: Cal; Low AS: Cal; Jack: not awarded (not in play); Game JS" not in out
+    assert "Points: High 5S: Ann; Low 2S: Ann; Jack: not awarded (not in play); Game: not awarded (tied)." in out
+    assert "Ben bid 2 and took 0: set back. Score: Ann +2, Ben -2, Cal 0, Dot 0." in out
+    assert out.rstrip().endswith("Unfinished: nobody has won yet (target 7).")
+
+
+def test_pitch_steal_and_implied_passes_named(tmp_path: Path) -> None:
+    rec, n = simulated("auction", lambda h: any(c.kind == "implied" for c in h.calls))
+    out = replay(tmp_path, to_yaml(canonical(rec)), "--hand", str(n)).stdout
+    assert "pitches: bids 4, which closes the auction." in out
+    assert "passes (not recorded: the auction was closed)." in out
+    rec, n = simulated("auction", lambda h: any(c.kind == "steal" for c in h.calls))
+    out = replay(tmp_path, to_yaml(canonical(rec)), "--hand", str(n)).stdout
+    assert ", the dealer, steals the bid at " in out
+
+
+def test_ten_point_off_trick_won_by_nobody_and_stuck_dealer(tmp_path: Path) -> None:
+    rec, n = simulated("ten-point", lambda h: any(t.winner is None for t in h.tricks))
+    r = replay(tmp_path, to_yaml(canonical(rec)), "--hand", str(n))
+    assert r.exit_code == 0
+    assert "No trump in it: nobody wins it, and " in r.stdout and " leads again." in r.stdout
+    assert "names " in r.stdout and " trump" in r.stdout
+    rec, n = simulated("ten-point", lambda h: any(c.kind == "stuck" and c.bid is None for c in h.calls))
+    out = replay(tmp_path, to_yaml(canonical(rec)), "--hand", str(n)).stdout
+    assert ", the dealer, passes and is stuck with the bid." in out
+
+
+def test_tally_hand_said_not_replayable(tmp_path: Path) -> None:
+    r = replay(tmp_path, FORMAT_EXAMPLE, "--hand", "2")
+    assert r.exit_code == 0
+    assert "A tally hand (the contract and who won which points, no cards): it can be scored but not replayed." \
+        in r.stdout
+    assert "Trick" not in r.stdout
+    lines = [json.loads(x) for x in replay(tmp_path, FORMAT_EXAMPLE, "--hand", "2", "--format", "json")
+             .stdout.splitlines()]
+    assert [e["event"] for e in lines] == ["game", "hand", "contract", "points", "hand_end", "game_end"]
+    assert lines[1]["replayable"] is False and lines[1]["level"] == "tally"
+
+
+def test_json_event_stream_is_documented_and_complete(tmp_path: Path) -> None:
+    for variant in ("auction", "auction-partners", "ten-point", "ten-point-5", "ten-point-7"):
+        rec = simulate_game(variant, seed=11)
+        r = replay(tmp_path, to_yaml(canonical(rec)), "--format", "json")
+        assert r.exit_code == 0, r.stderr
+        evs = [json.loads(line) for line in r.stdout.splitlines()]
+        assert evs[0]["event"] == "game" and evs[-1]["event"] == "game_end"
+        for e in evs:
+            assert e["event"] in EVENTS
+            assert EVENT_FIELDS[e["event"]] <= set(e), e
+        n = len(rec["players"])
+        hands = len(rec["hands"])
+        assert sum(e["event"] == "hand" for e in evs) == hands
+        assert sum(e["event"] == "trick" for e in evs) == 6 * hands
+        assert sum(e["event"] == "play" for e in evs) == 6 * n * hands
+        assert sum(e["event"] == "call" for e in evs) == n * hands
+        # The stream agrees with the record's own (simulated) claims.
+        ends = [e for e in evs if e["event"] == "hand_end"]
+        assert [e["score"] for e in ends] == [h["score"] for h in rec["hands"]]
+        assert evs[-1]["winner"] == rec["result"]["winner"]
+        # Every play of a trick is followed by its trick_won, whose captured cards are those played.
+        plays: list[str] = []
+        for e in evs:
+            if e["event"] == "trick":
+                plays = []
+            elif e["event"] == "play":
+                plays.append(e["card"])
+            elif e["event"] == "trick_won":
+                assert e["captured"] == plays and (e["winner"] is None) == (e["reason"] == "none")
+
+
+def test_events_library_and_hand_filter() -> None:
+    rec = simulate_game("auction", seed=2)
+    evs = list(events(analyze(rec), hand=2))
+    assert {e.get("hand") for e in evs if e["event"] not in ("game", "game_end")} == {2}
+
+
+def test_invalid_record_not_replayed(tmp_path: Path) -> None:
+    r = replay(tmp_path, LONE_AND_TIE.replace("[2S, 3S, 4S, 5S]", "[2S, 3S, 4S, 5S, 6S]"))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert "R408" in r.stderr and "can't replay an invalid record" in r.stderr
+    assert replay(tmp_path, LONE_AND_TIE, "--hand", "9").exit_code == 1
