@@ -1,0 +1,361 @@
+"""``pitch fmt`` and ``pitch new``: records written in the canonical form.
+
+Formatting never repairs: a document with an error is refused, whole file and
+all (its diagnostics are returned instead). ``fill`` writes into a valid record
+what the engine derives from it — the Auction Pitch trump, the leader of every
+trick, the points, the score and totals of every hand and the result — so that
+a bare record of play becomes complete and checks itself: every value it adds
+is one ``validate`` then compares with the cards.
+
+Formats: YAML, JSON (one document) and JSON Lines (several documents, or a
+``.jsonl``/``.ndjson`` file). A file keeps its format unless asked otherwise;
+a multi-document file stays multi-document. A first line
+``# yaml-language-server: $schema=...`` (as ``pitch new`` writes) is kept on
+YAML output; every other comment is dropped (the canonical form has none).
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, BinaryIO, TextIO
+
+from pitchcli.analysis import GameAnalysis, analyze
+from pitchcli.check import Checked, check_source, iter_sources
+from pitchcli.diagnostics import Diagnostic
+from pitchcli.engine.scoring import AWARDS
+from pitchcli.engine.table import build_table
+from pitchcli.profiles import Profile, ProfileError, resolve
+from pitchcli.record import schema
+from pitchcli.record.write import canonical, dump, write_atomic
+from pitchcli.simulate import default_teams
+
+MODELINE = "# yaml-language-server:"
+JSON_SUFFIXES = (".json",)
+JSONL_SUFFIXES = (".jsonl", ".ndjson")
+YAML_SUFFIXES = (".yaml", ".yml")
+EXAMPLE_TRICK = ("KS", "3S", "10S", "AS", "5S", "9S", "QS", "2S")
+
+
+# --------------------------------------------------------------------------
+# Fill
+
+
+def _extensions(old: Any) -> dict[str, Any]:
+    """The ``x-`` keys of a mapping, kept when a value is rewritten."""
+    return {k: v for k, v in old.items() if isinstance(k, str) and k.startswith("x-")} \
+        if isinstance(old, dict) else {}
+
+
+def fill(record: dict[str, Any], analysis: GameAnalysis) -> dict[str, Any]:
+    """A copy of a valid ``record`` with everything the engine derives written
+    in: ``trump``, trick ``lead``s, ``points``, ``score``, ``totals`` and
+    ``result``. Hands that can't be scored yet (only the auction recorded) are
+    left as they are, and so are the totals after them and the result."""
+    table = analysis.table
+    assert table is not None, "fill needs a record whose table could be set up"
+    names, players = table.unit_names, table.players
+    rec = copy.deepcopy(record)
+    hands = rec.get("hands") or []
+    running: list[int] | None = [0] * len(names)
+    for h, r in zip(hands, analysis.hands, strict=True):
+        if r is None:
+            running = None
+            continue
+        if r.trump is not None:
+            h["trump"] = r.trump
+        if r.level != "tally":
+            tricks = []
+            for t_rec, t in zip(h["tricks"], r.tricks, strict=True):
+                cards = t_rec["cards"] if isinstance(t_rec, dict) else t_rec
+                tricks.append({"lead": players[t.leader], "cards": cards, **_extensions(t_rec)})
+            h["tricks"] = tricks
+            if r.awards:
+                points: dict[str, Any] = {k: (None if r.awards[k].unit is None else names[r.awards[k].unit])
+                                          for k in AWARDS}
+            else:
+                points = dict(zip(names, r.taken, strict=True))
+            h["points"] = {**points, **_extensions(h.get("points"))}
+        h["score"] = {**dict(zip(names, r.delta, strict=True)), **_extensions(h.get("score"))}
+        if running is not None:
+            running = [t + d for t, d in zip(running, r.delta, strict=True)]
+            h["totals"] = {**dict(zip(names, running, strict=True)), **_extensions(h.get("totals"))}
+    if running is not None and analysis.totals is not None:
+        old = rec.get("result")
+        rec["result"] = {"winner": analysis.winner, "scores": dict(zip(names, analysis.totals, strict=True)),
+                         **_extensions(old)}
+    problems = [d for d in schema.validate(rec) if d.severity == "error"]
+    after = analyze(rec)
+    if problems or after.violations:
+        first = problems[0].message if problems else after.violations[0].message
+        raise AssertionError(f"fill produced a record that does not validate: {first}")
+    return rec
+
+
+# --------------------------------------------------------------------------
+# Formats
+
+
+def format_of(name: str, text: str = "") -> str:
+    """``yaml``, ``json`` or ``jsonl``: by the file's suffix, else by its first
+    character (standard input)."""
+    low = name.lower()
+    if low.endswith(JSONL_SUFFIXES):
+        return "jsonl"
+    if low.endswith(JSON_SUFFIXES):
+        return "json"
+    if low.endswith(YAML_SUFFIXES):
+        return "yaml"
+    return "json" if text.lstrip("\ufeff \t\r\n").startswith("{") else "yaml"
+
+
+def modeline(text: str) -> str | None:
+    """The ``# yaml-language-server: $schema=...`` first line, if there is one."""
+    first = text.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r")
+    return first if first.startswith(MODELINE) else None
+
+
+def render(records: list[dict[str, Any]], fmt: str, keep: str | None = None) -> str:
+    """Records in their canonical form: ``yaml`` (a stream when several),
+    ``json`` (JSON Lines when several) or ``jsonl``."""
+    text = dump([canonical(r) for r in records], fmt)
+    if fmt == "yaml" and keep:
+        text = keep + "\n" + text
+    return text
+
+
+@dataclass
+class Formatted:
+    """One input, checked and (when every document is valid) formatted."""
+
+    name: str
+    fmt: str  # the input's format
+    text: str | None  # the input as read (None: unreadable, or not UTF-8)
+    checked: list[Checked] = field(default_factory=list)
+    records: list[dict[str, Any]] = field(default_factory=list)
+    modeline: str | None = None
+
+    @property
+    def unreadable(self) -> bool:
+        """The input could not be read at all (L101)."""
+        return any(c.unreadable for c in self.checked)
+
+    @property
+    def valid(self) -> bool:
+        """Every document loaded and has no error (warnings are fine)."""
+        return self.text is not None and not self.unreadable and bool(self.checked) and all(
+            c.valid() and c.document is not None for c in self.checked)
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        return [d for c in self.checked for d in c.diagnostics]
+
+    def output(self, fmt: str | None = None) -> str:
+        """The canonical text (in ``fmt``, by default the input's own format)."""
+        return render(self.records, fmt or self.fmt, self.modeline)
+
+
+def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None) -> Formatted:
+    """Read, check and (if valid) prepare one input for formatting; ``-`` is
+    ``stdin``. A file that can't be read gets the loader's diagnostic."""
+    try:
+        data = stdin.read() if name == "-" and stdin is not None else Path(name).read_bytes()
+    except OSError:
+        return Formatted(name, format_of(name), None, list(check_source(name, name)))
+    try:
+        text: str | None = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    res = Formatted(name, format_of(name, text or ""), text, list(check_source(name, io.BytesIO(data))))
+    if text is not None:
+        res.modeline = modeline(text)
+    if res.valid:
+        for c in res.checked:
+            assert c.data is not None and c.analysis is not None
+            res.records.append(fill(c.data, c.analysis) if do_fill else c.data)
+    return res
+
+
+# --------------------------------------------------------------------------
+# New: a blank record to fill in at the table
+
+
+def schema_path() -> Path:
+    """Where the installed package keeps the JSON Schema file."""
+    return Path(str(resources.files("pitchcli").joinpath(schema.SCHEMA_RESOURCE)))
+
+
+def schema_uri() -> str:
+    """A ``file://`` URI of the installed schema, usable in a ``$schema`` modeline."""
+    return schema_path().resolve().as_uri()
+
+
+class NewError(ValueError):
+    """Options ``pitch new`` can't make a record of."""
+
+
+def parse_teams(text: str) -> dict[str, list[str]]:
+    """``Us=Ann+Cal,Them=Ben+Dot``, or ``Ann+Cal,Ben+Dot`` (named after the members)."""
+    teams: dict[str, list[str]] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, members = part.rpartition("=")
+        people = [m.strip() for m in members.split("+") if m.strip()]
+        if not people:
+            raise NewError(f"team {part!r} has no players: write NAME=Ann+Cal or Ann+Cal")
+        teams[name.strip() or " & ".join(people)] = people
+    return teams
+
+
+def new_record(variant: str, players: list[str], teams: dict[str, list[str]] | None = None,
+               dealer: str | None = None, target: int | None = None, event: str | None = None,
+               date: str | None = None) -> tuple[dict[str, Any], Profile]:
+    """The game document of a blank record, with its first hand holding only the
+    dealer; raises ``NewError`` for a table the profile can't seat."""
+    try:
+        profile = resolve(variant, {"target": target} if target is not None else None)
+    except ProfileError as e:
+        raise NewError(str(e)) from None
+    if len(set(players)) != len(players) or any(not p or p.startswith("x-") for p in players):
+        raise NewError("player names must be unique, not empty, and not begin with 'x-'")
+    problem = profile.table_problem(len(players))
+    if problem:
+        raise NewError(problem)
+    if profile.sides == "teams":
+        teams = teams or {" & ".join(m): m for m in (default_teams(profile, players) or {}).values()}
+    elif teams:
+        raise NewError(f"profile {variant} has no fixed teams: leave out --teams")
+    rec: dict[str, Any] = {"format": schema.FORMAT, "variant": variant}
+    if target is not None:
+        rec["rules"] = {"target": target}
+    if event:
+        rec["event"] = event
+    if date:
+        rec["date"] = date
+    rec["players"] = list(players)
+    if teams:
+        rec["teams"] = teams
+    dealer = dealer or players[0]
+    if dealer not in players:
+        raise NewError(f"the dealer {dealer!r} is not one of the players")
+    rec["hands"] = [{"dealer": dealer}]
+    _, problems = build_table(profile, players, teams)
+    if problems:
+        raise NewError(problems[0].message)
+    diags = [d for d in schema.validate(rec) if d.severity == "error"]
+    if diags:
+        raise NewError(f"{diags[0].message} (at {diags[0].pointer})")
+    return rec, profile
+
+
+def new_text(variant: str, players: list[str], teams: dict[str, list[str]] | None = None,
+             dealer: str | None = None, target: int | None = None, event: str | None = None,
+             date: str | None = None, schema_ref: str | None = None) -> str:
+    """A blank record as commented YAML, ready to fill in at the table.
+
+    It is a template: it loads and passes the schema (so an editor with the
+    YAML language server completes and checks it as you type), and its one
+    hand has the dealer and empty ``bids`` and ``tricks``. Until the calls are
+    written, ``pitch validate`` reports that hand as incomplete (R404: the
+    calls are missing), which is the truth about it.
+    """
+    rec, profile = new_record(variant, players, teams, dealer, target, event, date)
+    hand = rec.pop("hands")[0]
+    n = len(players)
+    seat = players.index(hand["dealer"])
+    order = [players[(seat + 1 + i) % n] for i in range(n)]
+    auction = profile.family == "auction"
+    head = dump([canonical(rec)], "yaml")
+    role = "pitcher" if auction else "bidder"
+    lines = [
+        f"# yaml-language-server: $schema={schema_ref or schema_uri()}",
+        f"# A blank {variant} record made by `pitch new`. Fill in each hand as it is played;",
+        "# `pitch validate FILE` checks it, `pitch fmt --fill --in-place FILE` writes in the",
+        "# trump, the leaders, points, scores and totals, `pitch score FILE` shows the sheet.",
+        "# Until hand 1 has its bids, validate reports it as incomplete (a template, not a game).",
+        head.rstrip("\n"),
+        "hands:",
+        f"  - dealer: {hand['dealer']}",
+        f"    bids: []        # {', '.join(order)}: pass or {profile.min_bid}-{profile.max_bid}; "
+        f"a {profile.max_bid} closes the auction",
+    ]
+    if not auction:
+        lines.append(f"    # trump: H        # the suit the {role} names: S, H, D or C")
+    if profile.sides == "called":
+        if profile.called_cards == 1:
+            lines.append("    # partner: {card: KH}   # the trump card the bidder calls")
+        else:
+            lines.append(f"    # partner: {{cards: [KH, QH]}}   # the {profile.called_cards} trump cards the "
+                         "bidder calls")
+    lines.append(f"    tricks: []      # {profile.hand} tricks of {n} cards in play order, e.g. "
+                 f"[{', '.join(EXAMPLE_TRICK[:n])}];")
+    lines.append(f"                    # the {role} leads the first, the winner of each the next")
+    return "\n".join(lines) + "\n"
+
+
+def atomic_replace_if_changed(path: str, text: str) -> bool:
+    """Write ``text`` to ``path`` atomically, only when it differs from what is
+    there (so an unchanged file keeps its bytes and its modification time)."""
+    try:
+        if Path(path).read_text("utf-8") == text:
+            return False
+    except (OSError, UnicodeDecodeError):
+        pass
+    write_atomic(path, text)
+    return True
+
+
+
+# --------------------------------------------------------------------------
+# The fmt command
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = None, to: str | None = None,
+        check: bool = False, in_place: bool = False, do_fill: bool = False,
+        stdin: BinaryIO | None = None) -> int:
+    """``pitch fmt``: returns the exit status (0 done, 1 an invalid record or,
+    with ``check``, a file that is not canonical, 3 an unreadable input).
+
+    Nothing is written unless every input it concerns is valid: to standard
+    output or ``output``, all inputs must be; in place, each file on its own.
+    """
+    results = [read_input(name, do_fill, stdin) for name, _ in iter_sources(paths)]
+    unreadable = failed = False
+    for res in results:
+        for d in res.diagnostics:
+            err.write(d.as_text() + "\n")
+        if res.unreadable:
+            unreadable = True
+        elif not res.valid:
+            failed = True
+            errors = sum(1 for d in res.diagnostics if d.severity == "error")
+            err.write(f"{res.name}: not formatted: the record is invalid ({_plural(errors, 'error')}); "
+                      f"fmt never repairs a record\n")
+    good = [r for r in results if r.valid]
+    skipped = len(results) - len(good)
+    bad = f", {skipped} invalid or unreadable (untouched)" if skipped else ""
+    if check:
+        changed = [r for r in good if r.text != r.output(to)]
+        for r in changed:
+            out.write(f"would reformat: {r.name}\n")
+        err.write(f"{_plural(len(changed), 'file')} would be reformatted, "
+                  f"{len(good) - len(changed)} already canonical{bad}\n")
+        failed = failed or bool(changed)
+    elif in_place:
+        rewritten = sum(atomic_replace_if_changed(r.name, r.output()) for r in good)
+        err.write(f"{_plural(rewritten, 'file')} reformatted, {len(good) - rewritten} unchanged{bad}\n")
+    elif not failed and not unreadable and good:
+        fmt = to or (format_of(output) if output else good[0].fmt)
+        text = render([rec for r in good for rec in r.records], fmt, good[0].modeline)
+        if output:
+            write_atomic(output, text)
+        else:
+            out.write(text)
+    return 3 if unreadable else 1 if failed else 0
