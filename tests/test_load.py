@@ -734,6 +734,48 @@ class _FailingReader(io.RawIOBase):
         return len(data)
 
 
+class _Trickle(io.RawIOBase):
+    """A pipe that hands over one byte per read."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        n = min(1, len(buffer), len(self.data))
+        buffer[:n] = self.data[:n]
+        self.data = self.data[n:]
+        return n
+
+
+@pytest.mark.parametrize(
+    "src", [b'\xef\xbb\xbf{"a": 1}\n{"b": 2}\n', b"\xef\xbb\xbfa: 1\n---\nb: 2\n"]
+)
+def test_trickling_pipe_is_sniffed_whole(src: bytes) -> None:
+    out = items(io.BufferedReader(_Trickle(src), buffer_size=1))
+    assert [type(x).__name__ for x in out] == ["Diagnostic", "Document", "Document"]
+    assert out[0].code == "L111"  # type: ignore[union-attr]
+    lines = [x.line for x in out[1:]]  # type: ignore[union-attr]
+    assert lines == ([1, 3] if b"---" in src else [1, 2])
+
+
+def test_text_handle_is_a_programming_error() -> None:
+    with pytest.raises(TypeError):
+        load_documents(io.StringIO("a: 1\n"))  # type: ignore[arg-type]
+
+
+def test_pure_parser_recursion_is_l107(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under the byte-level bound, so composed directly; Python's recursion limit
+    # (2 frames a level) comes before a max_depth raised to 1000.
+    monkeypatch.setattr(load_module, "_USE_LIBYAML", False)
+    d = one_diag(b"a: " + b"[" * 499 + b"]" * 499 + b"\n", limits=Limits(max_depth=1000))
+    assert d.code == "L107"
+    assert d.line == 1 and d.column is not None and d.column > 4
+    assert d.pointer.startswith("/a/0/0")
+
+
 def test_read_error_is_l101() -> None:
     out = items(io.BufferedReader(_FailingReader(), buffer_size=16))
     assert isinstance(out[-1], Diagnostic) and out[-1].code == "L101"

@@ -253,10 +253,13 @@ def load_documents(
     non-blank byte ``{`` or ``[`` means JSON, anything else YAML.
 
     Yields :class:`Document` and :class:`Diagnostic` objects (see the module
-    docstring for the contract). Raises only ``ValueError`` for a bad ``fmt``.
+    docstring for the contract). Raises only ``ValueError`` for a bad ``fmt``
+    and ``TypeError`` for a text (not binary) file object, at once.
     The file is opened on the first ``next()`` and closed when the iterator ends
     or is closed.
     """
+    if isinstance(source, io.TextIOBase):
+        raise TypeError("load_documents reads bytes: pass sys.stdin.buffer, not sys.stdin")
     if fmt is not None:
         fmt = _FORMAT_NAMES.get(fmt.lower())
         if fmt is None:
@@ -407,12 +410,13 @@ class _Reader:
         # read1 returns what a pipe has now rather than waiting for 64 KiB.
         read = getattr(self._handle, "read1", self._handle.read)
         try:
+            # At least 4 bytes (the longest byte-order mark) and a non-blank one.
             while len(head) < _SNIFF:
                 data = read(_SNIFF - len(head))
                 if not data:
                     break
                 head += data
-                if head.strip():
+                if len(head) >= 4 and head.strip():
                     break
         except (OSError, ValueError) as e:
             raise self._failed(e) from e
@@ -609,12 +613,13 @@ def _read_yaml_chunk(chunk: bytes, line0: int, ctx: _Context) -> Iterator[Docume
         yield _yaml_error(e, chunk, line0, ctx)
         ctx.index += 1
     except RecursionError:
-        # The pure-Python composer recurses (about 2 frames a level).
-        deep = _first_too_deep(chunk, max_depth)
+        # The pure-Python composer recurses (2 frames a level), so with a
+        # max_depth raised near 500 Python's recursion limit comes first.
+        deep = _first_too_deep(chunk, max_depth) or _first_too_deep(chunk, 256)
         mark, pointer = deep if deep else (None, "")
         yield ctx.diag(
             "L107",
-            f"collections nested more than {max_depth} deep",
+            "collections nested too deep for the pure-Python YAML parser",
             line=line0 + (mark.line if mark else 0) + 1,
             column=mark.column + 1 if mark else 1,
             pointer=pointer,
