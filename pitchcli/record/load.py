@@ -261,9 +261,10 @@ def load_documents(
     if isinstance(source, io.TextIOBase):
         raise TypeError("load_documents reads bytes: pass sys.stdin.buffer, not sys.stdin")
     if fmt is not None:
-        fmt = _FORMAT_NAMES.get(fmt.lower())
-        if fmt is None:
+        known = _FORMAT_NAMES.get(fmt.lower())
+        if known is None:
             raise ValueError(f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
+        fmt = known
     if name is None:
         name = os.fsdecode(source) if isinstance(source, str | os.PathLike) else "-"
     return _load(source, name, limits, fmt)
@@ -570,21 +571,25 @@ def _offset_position(data: bytes, offset: int, line0: int) -> tuple[int, int]:
     return line0 + data.count(b"\n", 0, offset) + 1, column + 1
 
 
+def _not_utf8(ctx: _Context, data: bytes, offset: int, line0: int) -> Diagnostic:
+    """L102 for the invalid UTF-8 byte at ``offset`` of ``data``."""
+    line, column = _offset_position(data, offset, line0)
+    return ctx.diag(
+        "L102",
+        f"byte 0x{data[offset]:02x} is not UTF-8 text (Latin-1 or another encoding?); "
+        "save the file as UTF-8",
+        line=line,
+        column=column,
+    )
+
+
 def _read_yaml_chunk(chunk: bytes, line0: int, ctx: _Context) -> Iterator[Document | Diagnostic]:
     """Compose and build every document of one chunk of a YAML stream."""
     try:
         chunk.decode("utf-8")
     except UnicodeDecodeError as e:
         ctx.next_document()
-        line, column = _offset_position(chunk, e.start, line0)
-        yield ctx.diag(
-            "L102",
-            f"byte 0x{chunk[e.start]:02x} is not UTF-8 text (Latin-1 or another "
-            "encoding?); save the file as UTF-8",
-            line=line,
-            column=column,
-            byte_offset=e.start,
-        )
+        yield _not_utf8(ctx, chunk, e.start, line0)
         ctx.index += 1
         return
     max_depth = ctx.limits.max_depth
@@ -1062,14 +1067,7 @@ def _read_json(reader: _Reader, ctx: _Context, lines_only: bool) -> Iterator[Doc
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
             ctx.next_document()
-            line, column = _offset_position(raw, e.start, lineno)
-            yield ctx.diag(
-                "L102",
-                f"byte 0x{raw[e.start]:02x} is not UTF-8 text (Latin-1 or another "
-                "encoding?); save the file as UTF-8",
-                line=line,
-                column=column,
-            )
+            yield _not_utf8(ctx, raw, e.start, lineno)
             ctx.index += 1
             if undecided:
                 return
@@ -1124,14 +1122,7 @@ def _read_json_whole(
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        line, column = _offset_position(data, e.start, line0)
-        yield ctx.diag(
-            "L102",
-            f"byte 0x{data[e.start]:02x} is not UTF-8 text (Latin-1 or another "
-            "encoding?); save the file as UTF-8",
-            line=line,
-            column=column,
-        )
+        yield _not_utf8(ctx, data, e.start, line0)
     else:
         yield from _json_document(text, line0, ctx)
     ctx.index += 1
