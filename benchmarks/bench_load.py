@@ -6,7 +6,8 @@ tricks of four cards, one with its deal) is repeated 1,000 times as one YAML str
 composing nodes) and ``load_documents`` (splitting, UTF-8 and depth checks,
 composing, and building plain data with core-schema scalars; no ``locate``),
 both reading the stream from a binary file handle, and print the ratio. The
-budget of the whole validate path is 1.5x the bare parse.
+budget of the whole validate path is 1.5x the bare parse. The same records as
+JSON Lines are timed too, against ``json.loads`` per line, for scale.
 
 Run: ``python benchmarks/bench_load.py [--records N] [--repeat R]``.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import statistics
 import time
 from collections.abc import Callable
@@ -100,6 +102,21 @@ def full_load(stream: bytes) -> int:
     return count
 
 
+def bare_json_lines(stream: bytes) -> int:
+    """json.loads alone, line by line."""
+    return sum(1 for line in io.BytesIO(stream) if line.strip() and json.loads(line) is not None)
+
+
+def full_load_json_lines(stream: bytes) -> int:
+    """Our loader on JSON Lines (duplicate-key hook, depth and number checks)."""
+    count = 0
+    for item in load_documents(io.BytesIO(stream), name="bench.jsonl"):
+        if not isinstance(item, Document):
+            raise SystemExit(f"unexpected diagnostic: {item.as_text()}")
+        count += 1
+    return count
+
+
 def best_of(fn: Callable[[bytes], int], stream: bytes, repeat: int, expected: int) -> float:
     """The median of ``repeat`` timings (the machine is noisy)."""
     times = []
@@ -131,6 +148,17 @@ def main() -> None:
     print(f"yaml.compose_all (CSafeLoader): {bare:.3f} s  ({bare * per:.3f} ms/record)")
     print(f"load_documents (full build):    {ours:.3f} s  ({ours * per:.3f} ms/record)")
     print(f"ratio: {ours / bare:.2f}x")
+    # The same records as JSON Lines, for scale (not part of the budget).
+    data = [json.dumps(d) for d in yaml.safe_load_all(RECORD * args.records)]
+    lines = ("\n".join(data) + "\n").encode()
+    jb = statistics.median(
+        best_of(bare_json_lines, lines, 1, args.records) for _ in range(args.repeat)
+    )
+    jo = statistics.median(
+        best_of(full_load_json_lines, lines, 1, args.records) for _ in range(args.repeat)
+    )
+    print(f"JSON Lines: json.loads {jb * per:.3f} ms/record, load_documents "
+          f"{jo * per:.3f} ms/record ({jo / jb:.2f}x)")
 
 
 if __name__ == "__main__":

@@ -1133,7 +1133,7 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 def _json_document(text: str, line0: int, ctx: _Context) -> Iterator[Document | Diagnostic]:
     """Load one JSON document (the text of a file or of one line)."""
-    duplicates = False
+    duplicates = nonfinite = False
 
     def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         nonlocal duplicates
@@ -1142,13 +1142,24 @@ def _json_document(text: str, line0: int, ctx: _Context) -> Iterator[Document | 
             duplicates = True
         return d
 
+    def float_hook(token: str) -> float:
+        # Called for number tokens with a fraction or exponent (rare in records),
+        # and for NaN/Infinity: flags 1e999 and friends without walking the data.
+        nonlocal nonfinite
+        f = float(token)
+        if f - f != 0:  # inf - inf and nan - nan are nan
+            nonfinite = True
+        return f
+
     def at_index(index: int) -> tuple[int, int]:
         line = text.count("\n", 0, index)
         return line0 + line + 1, index - (text.rfind("\n", 0, index) + 1) + 1
 
     limits = ctx.limits
     try:
-        data = json.loads(text, object_pairs_hook=pairs_hook)
+        data = json.loads(
+            text, object_pairs_hook=pairs_hook, parse_float=float_hook, parse_constant=float_hook
+        )
     except json.JSONDecodeError as e:
         message = e.msg
         if message == "Extra data":
@@ -1193,9 +1204,18 @@ def _json_document(text: str, line0: int, ctx: _Context) -> Iterator[Document | 
     if not isinstance(data, dict):
         yield doc.place(ctx.diag("L110", f"the document is {_json_kind(data)}; a record is a mapping"))
         return
-    refused = _check_json(
-        data, limits.max_depth, limits.max_nodes, bool(_SURROGATE_ESCAPE.search(text))
-    )
+    # Walk the data only if a limit may be exceeded: a depth needs a bracket a
+    # level, a value a character at least.
+    check_strings = _SURROGATE_ESCAPE.search(text) is not None
+    if (
+        nonfinite
+        or check_strings
+        or text.count("[") + text.count("{") > limits.max_depth
+        or len(text) > limits.max_nodes
+    ):
+        refused = _check_json(data, limits.max_depth, limits.max_nodes, check_strings)
+    else:
+        refused = None
     if refused is not None:
         code, message, path, is_key = refused
         yield doc.place(ctx.diag(code, message, pointer=join_pointer(path)), key=is_key)
@@ -1225,18 +1245,48 @@ def _json_long_number(text: str, line0: int, ctx: _Context) -> Iterator[Diagnost
     yield ctx.diag("L112", "a number with too many digits", line0 + 1, 1)
 
 
+class _Found(Exception):
+    """A problem found in loaded JSON data; ``path`` grows from it to the root."""
+
+    def __init__(self, code: str, message: str, is_key: bool = False) -> None:
+        super().__init__(message)
+        self.code, self.message, self.is_key = code, message, is_key
+        self.path: list[str | int] = []
+
+
+def _json_plain(data: dict[str, Any], max_depth: int, max_nodes: int) -> bool:
+    """The fast pass of :func:`_check_json`: True when the data is within the
+    depth and size limits and holds no infinite or NaN float. Values only, no
+    keys or paths: the slow pass finds where, in the rare case there is a problem."""
+    count = 0
+
+    def fine(value: dict[str, Any] | list[Any], depth: int) -> bool:
+        nonlocal count
+        count += len(value) + 1
+        if depth > max_depth or count > max_nodes:
+            return False
+        for v in value.values() if type(value) is dict else value:
+            t = type(v)
+            if t is dict or t is list:
+                if not fine(v, depth + 1):
+                    return False
+            elif t is float and v - v != 0:  # inf - inf and nan - nan are nan
+                return False
+        return True
+
+    return fine(data, 1)
+
+
 def _check_json(
     data: dict[str, Any], max_depth: int, max_nodes: int, check_strings: bool
 ) -> tuple[str, str, list[str | int], bool] | None:
     """The first problem of loaded JSON data that json.loads lets through:
     too deep (L107), too many values (L106), a non-finite number (L112) or, when
-    ``check_strings``, a string with a lone surrogate escape (L112)."""
+    ``check_strings``, a string with a lone surrogate escape (L112); as
+    ``(code, message, path, is_key)``."""
+    if not check_strings and _json_plain(data, max_depth, max_nodes):
+        return None
     count = 0
-
-    class Found(Exception):
-        def __init__(self, code: str, message: str, is_key: bool = False) -> None:
-            self.code, self.message, self.is_key = code, message, is_key
-            self.path: list[str | int] = []
 
     def bad_string(s: str) -> bool:
         try:
@@ -1248,29 +1298,29 @@ def _check_json(
     def walk(value: dict[str, Any] | list[Any], depth: int) -> None:
         nonlocal count
         if depth > max_depth:
-            raise Found("L107", f"collections nested more than {max_depth} deep")
+            raise _Found("L107", f"collections nested more than {max_depth} deep")
         count += len(value) + 1
         if count > max_nodes:
-            raise Found("L106", f"the document has more than {max_nodes} values")
+            raise _Found("L106", f"the document has more than {max_nodes} values")
         items = value.items() if type(value) is dict else enumerate(value)
         for k, v in items:
             t = type(v)
             try:
                 if check_strings and type(k) is str and bad_string(k):
-                    raise Found("L112", "a key with an unpaired surrogate escape", True)
+                    raise _Found("L112", "a key with an unpaired surrogate escape", True)
                 if t is dict or t is list:
                     walk(v, depth + 1)
                 elif t is float:
                     if not math.isfinite(v):
-                        raise Found("L112", f"{v} (infinity, NaN or too large) cannot be in a record")
+                        raise _Found("L112", f"{v} (infinity, NaN or too large) cannot be in a record")
                 elif check_strings and t is str and bad_string(v):
-                    raise Found("L112", "a string with an unpaired surrogate escape")
-            except Found as found:
+                    raise _Found("L112", "a string with an unpaired surrogate escape")
+            except _Found as found:
                 found.path.append(k)
                 raise
 
     try:
         walk(data, 1)
-    except Found as found:
+    except _Found as found:
         return found.code, found.message, found.path[::-1], found.is_key
     return None
