@@ -5,7 +5,7 @@ The round trips are property tests over simulated games of every profile
 (``simulate_game(variant, seed=...)``), written in a deliberately messy but
 valid way (keys sorted alphabetically, block style, cards in lower case, with
 ``T`` for ten or with suit symbols), and over every record in ``samples/``.
-PITCH_FMT_EXAMPLES sets the number of games per profile (default 4).
+PITCH_FMT_EXAMPLES sets the number of games per profile (default 6).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from pitchcli.record.write import canonical
 from pitchcli.simulate import simulate_game
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = int(os.environ.get("PITCH_FMT_EXAMPLES", "4"))
+EXAMPLES = int(os.environ.get("PITCH_FMT_EXAMPLES", "6"))
 PROFILES = sorted(builtin_profiles())
 SAMPLES = sorted(p for p in (ROOT / "samples").rglob("*")
                  if p.suffix in (".yaml", ".yml", ".json", ".jsonl", ".ndjson")) if (ROOT / "samples").is_dir() else []
