@@ -106,7 +106,8 @@ class _Driver:
         for i, hand in enumerate(self.rec.get("hands") or []):
             at = f"/hands/{i}"
             if self.skipped(at) or not isinstance(hand, dict):
-                self.game.end_hand(None)
+                dealer = hand.get("dealer") if isinstance(hand, dict) else None
+                self.game.skip_hand(self.seat_of.get(dealer) if isinstance(dealer, str) else None)
                 continue
             self.hand(hand, at)
         self.finish()

@@ -32,7 +32,9 @@ class GameState:
         number = len(self.hands) + 1
         violations: list[Violation] = []
         if self.first_dealer is None:
-            self.first_dealer = dealer
+            # The first hand whose dealer is known fixes the rotation (a hand
+            # before it may have been skipped as malformed).
+            self.first_dealer = self.table.left_of(dealer, -(number - 1))
         expected = self.table.left_of(self.first_dealer, number - 1)
         if dealer != expected:
             rule = self.fam.rule("dealer")
@@ -48,6 +50,13 @@ class GameState:
                 "R412", rule, f"hand {number} is recorded after the game was won by "
                 f"{self.table.unit_names[self.winner]} in hand {self.won_after} ({rule})", at))
         return HandState(self.table, dealer, number, at), violations
+
+    def skip_hand(self, dealer: int | None) -> None:
+        """A hand that can't be replayed (malformed): its dealer, when known,
+        still fixes the rotation, and the totals become unknown."""
+        if dealer is not None and self.first_dealer is None:
+            self.first_dealer = self.table.left_of(dealer, -len(self.hands))
+        self.end_hand(None)
 
     def end_hand(self, result: HandResult | None) -> None:
         """Add a scored hand (``None``: unscorable) and decide whether the game is won."""

@@ -149,11 +149,10 @@ class HandState:
     # --- cards before play ----------------------------------------------
     def deal(self, seat: int, cards: list[Located], at: str = "") -> None:
         """The cards dealt to ``seat`` (AP-DEAL-1, TP4-2, TP5-1)."""
-        cards = self._in_deck(cards)
         if len(cards) != self.p.deal:
             self._v("R403", "deal_count", f"{self.name(seat)} was dealt {len(cards)} cards; "
                     f"each player is dealt {self.p.deal}", at)
-        self.places.deal[seat] = cards
+        self.places.deal[seat] = self._in_deck(cards)
         self.list_at["deal", seat] = at
 
     def set_kitty(self, cards: list[Located], at: str = "") -> None:
@@ -311,18 +310,27 @@ class HandState:
 
     def _compare_held(self, seat: int, held: list[Located], played: list[Located],
                       complete: bool, at: str) -> None:
-        """The cards a player played must be the cards he held (AP-DEAL-1, TP4-4, TP5-4)."""
+        """The cards a player played must be the cards he held (AP-DEAL-1, TP4-4, TP5-4).
+
+        One diagnostic per player, listing every card that differs, so that one
+        mistake (a card in the wrong hand, a wrong dealer) doesn't make a flood.
+        """
         held_set = {c for c, _ in held}
         played_set = {c for c, _ in played}
-        for c, pat in played:
-            if c not in held_set:
-                self._v("R403", "held", f"{self.name(seat)} played {c.text}, which he did not "
-                        f"hold", pat, player=self.name(seat), card=c.text)
-        if complete:
-            for c, hat in held:
-                if c not in played_set:
-                    self._v("R403", "held", f"{self.name(seat)} held {c.text} but never played "
-                            f"it", hat, player=self.name(seat), card=c.text)
+        extra = [(c, pat) for c, pat in played if c not in held_set]
+        unplayed = [(c, hat) for c, hat in held if c not in played_set] if complete else []
+        if not extra and not unplayed:
+            return
+        parts = []
+        if extra:
+            parts.append(f"played {', '.join(c.text for c, _ in extra)}, which he did not hold")
+        if unplayed:
+            parts.append(f"held {', '.join(c.text for c, _ in unplayed)} but never played "
+                         f"{'it' if len(unplayed) == 1 else 'them'}")
+        first = (unplayed or extra)[0][1]  # anchor on the deal when it shows the difference
+        self._v("R403", "held", f"{self.name(seat)} {', and '.join(parts)}", first,
+                player=self.name(seat), not_held=[c.text for c, _ in extra],
+                not_played=[c.text for c, _ in unplayed])
 
     def _exchange(self, view: TrumpView | None) -> dict[int, list[Located]]:
         """Check the ten-point discards and draws; return the holding each player
