@@ -44,7 +44,6 @@ CODES: dict[str, str] = {
     "R403": "wrong cards dealt or held",
     "R404": "illegal or misplaced call in the auction",
     "R405": "wrong dealer",
-    "R406": "wrong leader",
     "R407": "illegal play (suit not followed)",
     "R408": "malformed trick or wrong number of tricks",
     "R409": "illegal discard or draw",
