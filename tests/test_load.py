@@ -298,6 +298,22 @@ def test_merge_key_with_alias_refused() -> None:
     assert one_diag(b"base: &b {x: 1}\nother:\n  <<: *b\n").code == "L105"
 
 
+def test_problems_before_an_alias_are_reported_too() -> None:
+    found = diags(b"players: [Ann]\nplayers: [Ben]\nnotes: &a [*a]\n")
+    assert [(where(d), d.pointer) for d in found] == [
+        (("L104", 2, 1), "/players"),
+        (("L105", 3, 12), "/notes/0"),
+    ]
+
+
+def test_many_duplicates_stay_linear() -> None:
+    src = b"a: 1\n" + b"".join(b"k%d: 1\nk%d: 2\n" % (i, i) for i in range(5000))
+    found = diags(src)
+    assert len(found) == 5000
+    assert (where(found[-1]), found[-1].pointer) == (("L104", 10001, 1), "/k4999")
+    assert "line 10000" in found[-1].message
+
+
 def test_unused_anchor_is_harmless() -> None:
     assert data(b"a: &x [1, 2]\nb: 'see *x'\n") == {"a": [1, 2], "b": "see *x"}
 
@@ -486,6 +502,15 @@ def test_locate_yaml() -> None:
     assert doc.locate("/variant/deeper") == (2, 10)
     with pytest.raises(ValueError):
         doc.locate("players")
+
+
+def test_locate_in_a_big_mapping() -> None:
+    (doc,) = docs(b"".join(b"k%d: %d\n" % (i, i) for i in range(100)) + b"x: {k50: 0}\n")
+    for i in (0, 50, 99):
+        assert doc.locate(f"/k{i}") == (i + 1, len(f"k{i}: ") + 1)
+        assert doc.locate_key(f"/k{i}") == (i + 1, 1)
+    assert doc.locate("/x/k50") == (101, 9)
+    assert doc.locate("/nope") == (1, 1)
 
 
 def test_locate_yaml_in_later_document() -> None:

@@ -70,7 +70,7 @@ import math
 import os
 import re
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -92,6 +92,7 @@ from pitchcli.record.locate import (
     STR_TAG,
     JsonScanError,
     JsonTooDeep,
+    KeyCache,
     compose_json,
     iter_duplicate_keys,
     join_pointer,
@@ -157,7 +158,7 @@ class Document:
     ``"json"`` and ``line`` the 1-based line where the document's value starts.
     """
 
-    __slots__ = ("_line0", "_root", "_text", "data", "file", "format", "index")
+    __slots__ = ("_keys", "_line0", "_root", "_text", "data", "file", "format", "index")
 
     def __init__(
         self,
@@ -177,6 +178,7 @@ class Document:
         self._root = root  # YAML: the composed tree; JSON: built on first locate
         self._text = text  # JSON: the document's text, scanned only when locating
         self._line0 = line0  # lines of the file before the document's text
+        self._keys: KeyCache = {}  # big mappings' keys, indexed on first lookup
 
     @property
     def line(self) -> int:
@@ -212,7 +214,7 @@ class Document:
         root = self._tree()
         if root is None:
             return self._line0 + 1, 1
-        node, _, _ = walk_pointer(root, segments)
+        node, _, _ = walk_pointer(root, segments, self._keys)
         return self._position(node)
 
     def locate_key(self, pointer: str) -> tuple[int, int]:
@@ -222,7 +224,7 @@ class Document:
         root = self._tree()
         if root is None:
             return self._line0 + 1, 1
-        node, key_node, _ = walk_pointer(root, segments)
+        node, key_node, _ = walk_pointer(root, segments, self._keys)
         return self._position(key_node if key_node is not None else node)
 
     def place(self, diagnostic: Diagnostic, *, key: bool = False) -> Diagnostic:
@@ -796,6 +798,7 @@ class _Refused(Exception):
         self.message = message
         self.node = node
         self.path: list[str | int] = []
+        self.problems: list[tuple[str, str, Node]] = []
 
 
 def _short_tag(tag: str) -> str:
@@ -922,27 +925,40 @@ def _build(
             raise
         return out
 
-    return build(root, 1), problems
+    try:
+        return build(root, 1), problems
+    except _Refused as refused:
+        refused.problems = problems  # found before it: reported too
+        raise
 
 
-def _path_to(root: Node, target: Node) -> list[str | int]:
-    """Keys and indices from ``root`` to ``target`` (a value or a key node) in a
-    tree without shared nodes; [] if not found."""
-    stack: list[tuple[Node, list[str | int]]] = [(root, [])]
+def _index_tree(root: Node) -> tuple[dict[int, list[str | int]], dict[int, MappingNode]]:
+    """For every node (values and keys, by id): its path from the root, and for
+    every key node its mapping. One pass, each node visited once, so shared
+    (aliased) and cyclic nodes cost nothing more; only run for documents with
+    problems."""
+    paths: dict[int, list[str | int]] = {id(root): []}
+    owner: dict[int, MappingNode] = {}
+    stack: list[Node] = [root]
     while stack:
-        node, path = stack.pop()
+        node = stack.pop()
+        path = paths[id(node)]
         if isinstance(node, MappingNode):
+            children: list[tuple[str | int, Node]] = []
             for k, v in node.value:
                 key = k.value if isinstance(k, ScalarNode) else "?"
-                if k is target or v is target:
-                    return [*path, key]
-                stack.append((v, [*path, key]))
+                owner.setdefault(id(k), node)
+                paths.setdefault(id(k), [*path, key])
+                children.append((key, v))
         elif isinstance(node, SequenceNode):
-            for i, v in enumerate(node.value):
-                if v is target:
-                    return [*path, i]
-                stack.append((v, [*path, i]))
-    return []
+            children = list(enumerate(node.value))
+        else:
+            continue
+        for segment, child in children:
+            if id(child) not in paths:
+                paths[id(child)] = [*path, segment]
+                stack.append(child)
+    return paths, owner
 
 
 def _kind(node: Node) -> str:
@@ -969,56 +985,67 @@ def _yaml_document(
     try:
         data, problems = _build(root, ctx.limits, b"*" in chunk)
     except _Refused as refused:
-        pointer = join_pointer(refused.path[::-1])
-        if refused.code == "L105":
-            alias = _first_alias(chunk, root.start_mark.index)
-            if alias is not None:
-                mark = alias.start_mark
-                yield ctx.diag(
-                    "L105",
-                    f"alias *{alias.anchor} is not allowed in a record: write the value out",
-                    line0 + mark.line + 1,
-                    mark.column + 1,
-                    pointer,
-                )
-                return
-        yield at(refused.node, refused.code, refused.message, pointer)
+        yield from _problems(root, refused.problems, at, line0)
+        yield _refusal(refused, root, chunk, line0, ctx, at)
         return
     if problems:
-        for code, message, node in problems:
-            pointer = join_pointer(_path_to(root, node))
-            if code == "L104":
-                first = next(
-                    k
-                    for k, _ in _mapping_of(root, node).value
-                    if isinstance(k, ScalarNode) and k.value == message
-                )
-                yield at(
-                    node,
-                    "L104",
-                    f"duplicate key {message!r} (first at line "
-                    f"{line0 + first.start_mark.line + 1})",
-                    pointer,
-                )
-            else:
-                yield at(node, code, message, pointer)
+        yield from _problems(root, problems, at, line0)
         return
     yield Document(ctx.file, ctx.index, data, "yaml", root=root, line0=line0)
 
 
-def _mapping_of(root: Node, key_node: Node) -> MappingNode:
-    """The mapping that has ``key_node`` among its keys."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, MappingNode):
-            for k, v in node.value:
-                if k is key_node:
-                    return node
-                stack.append(v)
-        elif isinstance(node, SequenceNode):
-            stack.extend(node.value)
-    raise LookupError("key node not in the tree")  # pragma: no cover
+def _problems(
+    root: Node,
+    problems: list[tuple[str, str, Node]],
+    at: Callable[[Node, str, str, str], Diagnostic],
+    line0: int,
+) -> Iterator[Diagnostic]:
+    """Diagnostics for the problems ``_build`` collected (for L104 the message
+    slot holds the repeated key)."""
+    if not problems:
+        return
+    paths, owner = _index_tree(root)
+    firsts: dict[int, dict[str, Node]] = {}  # per mapping: key -> its first key node
+    for code, message, node in problems:
+        pointer = join_pointer(paths.get(id(node), []))
+        if code == "L104":
+            mapping = owner[id(node)]
+            if id(mapping) not in firsts:
+                keys: dict[str, Node] = {}
+                for k, _ in mapping.value:
+                    if isinstance(k, ScalarNode):
+                        keys.setdefault(k.value, k)
+                firsts[id(mapping)] = keys
+            first = firsts[id(mapping)][message]
+            message = (
+                f"duplicate key {message!r} (first at line {line0 + first.start_mark.line + 1})"
+            )
+        yield at(node, code, message, pointer)
+
+
+def _refusal(
+    refused: _Refused,
+    root: Node,
+    chunk: bytes,
+    line0: int,
+    ctx: _Context,
+    at: Callable[[Node, str, str, str], Diagnostic],
+) -> Diagnostic:
+    """The diagnostic for a refusal; an alias is placed on the ``*`` itself (the
+    shared node's own mark is its anchor's place)."""
+    pointer = join_pointer(refused.path[::-1])
+    if refused.code == "L105":
+        alias = _first_alias(chunk, root.start_mark.index)
+        if alias is not None:
+            mark = alias.start_mark
+            return ctx.diag(
+                "L105",
+                f"alias *{alias.anchor} is not allowed in a record: write the value out",
+                line0 + mark.line + 1,
+                mark.column + 1,
+                pointer,
+            )
+    return at(refused.node, refused.code, refused.message, pointer)
 
 
 # --------------------------------------------------------------------------- JSON

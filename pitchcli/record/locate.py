@@ -31,6 +31,7 @@ __all__ = [
     "STR_TAG",
     "JsonScanError",
     "JsonTooDeep",
+    "KeyCache",
     "compose_json",
     "escape_segment",
     "iter_duplicate_keys",
@@ -73,20 +74,44 @@ def join_pointer(segments: list[str | int] | tuple[str | int, ...]) -> str:
     return "".join("/" + escape_segment(s) for s in segments)
 
 
-def walk_pointer(root: Node, segments: list[str]) -> tuple[Node, ScalarNode | None, bool]:
+KeyCache = dict[int, dict[str, tuple[ScalarNode, Node]]]
+"""Per mapping node (by id): key -> (first key node, value node), for big mappings."""
+
+_SCAN_KEYS = 16  # mappings up to this size are scanned; bigger ones indexed once
+
+
+def walk_pointer(
+    root: Node, segments: list[str], cache: KeyCache | None = None
+) -> tuple[Node, ScalarNode | None, bool]:
     """Walk ``segments`` down a node tree.
 
     Returns ``(node, key_node, found)``: when every segment exists, the value's
     node, the key node of the last segment if it named a mapping key (else
     ``None``) and ``True``; otherwise the deepest existing ancestor, ``None`` and
-    ``False`` (so a missing key points at the mapping that lacks it).
+    ``False`` (so a missing key points at the mapping that lacks it). With a
+    ``cache`` (kept by the caller for one tree), a big mapping's keys are indexed
+    on its first lookup, so locating every key of a huge mapping stays linear.
     """
     node = root
     key_node: ScalarNode | None = None
     for segment in segments:
         key_node = None
         if isinstance(node, MappingNode):
-            for k, v in node.value:
+            pairs = node.value
+            if cache is not None and len(pairs) > _SCAN_KEYS:
+                index = cache.get(id(node))
+                if index is None:
+                    index = {}
+                    for k, v in pairs:
+                        if isinstance(k, ScalarNode):
+                            index.setdefault(k.value, (k, v))
+                    cache[id(node)] = index
+                hit = index.get(segment)
+                if hit is None:
+                    return node, None, False
+                key_node, node = hit
+                continue
+            for k, v in pairs:
                 # Keys of a loaded document are scalars whose value is the key string
                 # (the loader refuses any other key), so this is an exact match.
                 if isinstance(k, ScalarNode) and k.value == segment:
