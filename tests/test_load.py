@@ -509,7 +509,7 @@ def test_locate_in_a_big_mapping() -> None:
     for i in (0, 50, 99):
         assert doc.locate(f"/k{i}") == (i + 1, len(f"k{i}: ") + 1)
         assert doc.locate_key(f"/k{i}") == (i + 1, 1)
-    assert doc.locate("/x/k50") == (101, 9)
+    assert doc.locate("/x/k50") == (101, 10)
     assert doc.locate("/nope") == (1, 1)
 
 
