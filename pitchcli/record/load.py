@@ -10,11 +10,12 @@ Contract of the output, for each document of a file (``index`` 0, 1, 2 ...):
 either a ``Document`` (possibly after warnings such as L111), or one or more
 error diagnostics whose ``document`` is that index and no ``Document`` (a record
 whose data is ambiguous or unsafe, e.g. with a duplicate key or an alias, is not
-handed on half-loaded). Errors that end the file (unreadable, too large, not
-UTF-8 as a whole, too many documents) come last. A file with no document at all
-gives L109.
+handed on half-loaded). Problems found before a refusal (an alias, too deep,
+too many values) are reported with it. Errors that end the file (unreadable,
+too large, UTF-16/32, too many documents) come last. A file with no document at
+all gives L109.
 
-Decisions (see also the README of the record format):
+Decisions:
 
 - **YAML** is read with libyaml (``yaml._yaml.CParser``) when PyYAML has it, the
   pure-Python parser otherwise. We keep libyaml's node tree (it has the positions)
@@ -40,9 +41,10 @@ Decisions (see also the README of the record format):
   build the data (libyaml shares the anchored node), so a "billion laughs" or a
   cyclic ``&a [*a]`` is refused at its first alias in bounded time. An anchor
   that is never used is harmless and is accepted.
-- **Nesting**: libyaml's composer recurses in C without a limit (this libyaml
-  crashes the process near 30,000 levels) and its scanner is quadratic in flow
-  depth, so a YAML document is never given to it unless a cheap byte-level bound
+- **Nesting**: libyaml's composer recurses in C without a limit (this libyaml,
+  0.2.5, has no 1,000-level stop: it composed 20,000 levels and crashed the
+  process with 40,000) and its scanner is quadratic in flow depth (30,000 levels
+  of ``[``: 1.8 s), so a YAML document is never given to it unless a cheap byte-level bound
   shows its depth is under 1,000, or an event-level scan (which stops at
   ``max_depth``) has shown it is within ``Limits.max_depth``. Deeper than
   ``max_depth`` is L107 at the first too-deep collection.
@@ -51,6 +53,8 @@ Decisions (see also the README of the record format):
   says, so each document's bytes are checked (UTF-8, size) and parsed on their
   own, with their line offset. A syntax error therefore ends only its document,
   and the next one is read.
+- **Limits** (see :class:`Limits`): 2 GiB a file, 1 MiB a document, depth 64,
+  1,000,000 documents a file, 200,000 values a document.
 - **JSON**: ``json.loads`` with a duplicate-detecting ``object_pairs_hook``; when
   a position is needed (a diagnostic, ``Document.locate``), the text is scanned
   once by :func:`pitchcli.record.locate.compose_json`. A ``.json`` file (or
