@@ -30,7 +30,7 @@ from pitchcli.summary import DEFAULT_LIMIT, Summary
 
 # A file is cut into pieces only when it is at least this big; each worker
 # gets about four pieces so that an uneven piece doesn't leave a core idle.
-MIN_PIECE = 1 << 20
+MIN_PIECE = 1 << 18
 PIECES_PER_JOB = 4
 
 SPLIT_AT = {".jsonl": "line", ".ndjson": "line", ".yaml": "yaml", ".yml": "yaml"}
