@@ -13,13 +13,15 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
-from pitchcli.cards import parse_suit, try_card
+from pitchcli.cards import NOTATIONS, parse_suit
 from pitchcli.engine.game import GameState
 from pitchcli.engine.hand import HandResult, HandState, Located
 from pitchcli.engine.scoring import AWARDS
 from pitchcli.engine.table import Table, build_table
 from pitchcli.engine.violations import Violation
 from pitchcli.profiles import Profile, ProfileError, resolve
+
+_INDEX = tuple(map(str, range(1024)))  # list indices as pointer segments, made once
 
 
 def esc(part: object) -> str:
@@ -132,12 +134,16 @@ class _Driver:
         return unit
 
     def cards(self, texts: list[Any], at: str) -> list[Located]:
-        """Parse a list of cards, each located at ``at/j`` (a hot path: plain
-        concatenation, since list indices need no pointer escaping)."""
-        out: list[Located] = []
+        """Parse a list of cards, each located at ``at/j`` (a hot path: one dict
+        look-up per card and plain concatenation, since list indices need no
+        pointer escaping)."""
         base = at + "/"
-        for j, t in enumerate(texts):
-            c = try_card(t)
+        lookup = NOTATIONS.get
+        parsed = [lookup(t) if t.__class__ is str else None for t in texts]
+        if None not in parsed and len(parsed) <= len(_INDEX):
+            return [(c, base + _INDEX[j]) for j, c in enumerate(parsed)]  # type: ignore[misc]
+        out: list[Located] = []
+        for j, (t, c) in enumerate(zip(texts, parsed, strict=True)):
             if c is None:
                 self.bad("R401", "CARD-3", f"{t!r} is not a card", base + str(j))
             else:

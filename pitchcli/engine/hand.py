@@ -15,8 +15,9 @@ deal is recorded (when it is, ``finish`` checks that it matches the play).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
-from pitchcli.cards import Card, describe
+from pitchcli.cards import ALL_CARDS, Card, describe
 from pitchcli.engine.bidding import Auction, Call
 from pitchcli.engine.family import Family, TrumpView, family_for, suit_words
 from pitchcli.engine.play import Play, Trick, may_play, winner
@@ -25,6 +26,12 @@ from pitchcli.engine.table import Table
 from pitchcli.engine.violations import Violation
 
 Located = tuple[Card, str]  # a card and where the record has it
+
+
+@cache
+def _outside(deck: tuple[Card, ...]) -> frozenset[Card]:
+    """The cards that exist but are not in ``deck`` (the jokers, for Auction Pitch)."""
+    return frozenset(ALL_CARDS) - frozenset(deck)
 
 
 @dataclass
@@ -94,6 +101,7 @@ class HandState:
         self._next_leader: int | None = None
         self.card_holders: list[int] = []
         self._deck = frozenset(self.p.deck)
+        self._outside = _outside(self.p.deck)
 
     # --- helpers ---------------------------------------------------------
     def _v(self, code: str, purpose_or_rule: str, message: str, at: str, trick: int | None = None,
@@ -107,9 +115,17 @@ class HandState:
 
     def _in_deck(self, cards: list[Located]) -> list[Located]:
         """CARD-1 / CARD-2: keep the cards of this family's deck, report others."""
+        outside = self._outside
+        if not outside:
+            return cards  # every card there is belongs to this deck (ten-point)
+        for c, _ in cards:
+            if c in outside:
+                break
+        else:
+            return cards  # the common case: nothing to report, nothing to copy
         ok = []
         for c, at in cards:
-            if c in self._deck:
+            if c not in outside:
                 ok.append((c, at))
             else:
                 self._v("R401", "deck", f"{c.text} is not a card of this game's deck "
