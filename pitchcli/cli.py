@@ -273,6 +273,7 @@ def _summary_out(s, fmt: str, standings: bool, games: bool | None, partial: bool
     if fmt == "csv" and not partial:
         # CSV holds one table: the problems (file:line:col: CODE ...) go to standard error.
         from pitchcli.summary_report import problem_text
+        click.get_text_stream("stdout").flush()
         for p in s.problems:
             click.echo(problem_text(p), err=True)
     sys.exit(s.exit_code(allow_invalid))

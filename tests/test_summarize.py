@@ -184,13 +184,13 @@ def test_standard_input_and_json_lines(corpus: Path) -> None:
 
 def test_csv_standings_and_games_parse(corpus: Path) -> None:
     r = run("summarize", "--format", "csv", str(corpus))
-    rows = list(csv.DictReader(io.StringIO(r.output)))
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
     assert [(x["event"], x["kind"], x["name"]) for x in rows][:3] == \
         [("Club", "player", "Ben"), ("Club", "player", "Cal"), ("Club", "player", "Ann")]
     team = next(x for x in rows if x["kind"] == "team" and x["name"] == "Ann & Cal")
     assert (team["members"], team["wins"], team["score"]) == ("Ann;Cal", "1", "4")
     r = run("summarize", "--format", "csv", "--no-standings", "--games", str(corpus))
-    games = list(csv.DictReader(io.StringIO(r.output)))
+    games = list(csv.DictReader(io.StringIO(r.stdout)))
     assert [g["valid"] for g in games] == ["true", "true", "false", "true"]
     assert games[0]["scores"] == "Ann=2;Ben=4;Cal=-2" and games[0]["players"] == "Ann;Ben;Cal"
     assert run("summarize", "--format", "csv", "--games", str(corpus)).exit_code == 2  # one table only
