@@ -542,6 +542,9 @@ class HandState:
                 if self._all_points_in_play() and sum(taken) != 10:
                     self._v("C501", "points_total", f"the points recorded add up to {sum(taken)}; "
                             f"every hand has 10 points", self.tally_at, total=sum(taken))
+                elif sum(taken) > 10:  # dead cards: fewer may be in play, never more
+                    self._v("C501", "points_total", f"the points recorded add up to {sum(taken)}; "
+                            f"a hand has only 10 points", self.tally_at, total=sum(taken))
             else:
                 if self.tally_awards is None:
                     return None
