@@ -1293,3 +1293,13 @@ def test_tp_win1_a_set_bidding_side_may_still_win_with_the_highest_score() -> No
     g.end_hand(result)
     assert g.totals == [55, 5, 16, 16, 16]
     assert g.winner == 0
+
+
+def test_tp_points1_with_dead_cards_a_tally_may_be_short_of_ten_but_not_above() -> None:
+    # ten-point-3: point cards among the dead are out of play, so 9 is a
+    # possible total; 15 is not (a hand has ten points).
+    hand = {"dealer": "Ann", "contract": {"bidder": "Ben", "bid": 5}, "points": {"Ann": 3, "Ben": 5, "Cal": 1}}
+    rec = game("ten-point-3", ["Ann", "Ben", "Cal"], [hand])
+    clean(rec)
+    rec["hands"][0]["points"] = {"Ann": 6, "Ben": 6, "Cal": 3}
+    broken(rec, "C501", "TP-POINTS-1", "/hands/0/points", "15", "only 10 points")
