@@ -49,7 +49,7 @@ def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool) -> Non
     .ndjson) or - for standard input.
     """
     checked = check_paths(paths)
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     tally = write_json(checked, out, strict) if fmt == "json" else write_text(checked, out, strict, quiet)
     sys.exit(tally.exit_code())
 
@@ -83,7 +83,7 @@ def simulate(variant: str, players: int | None, games: int, seed: int | None, fm
         with atomic_output(output) as f:
             emit(f)
     else:
-        emit(click.get_text_stream("stdout"))
+        emit(sys.stdout)
 
 
 @main.command("schema")
@@ -133,8 +133,8 @@ def score(paths: tuple[str, ...], hand: int | None, explain: bool, check: bool, 
     scored: its diagnostics go to standard error (exit 1).
     """
     from pitchcli import scoresheet
-    status = scoresheet.run(check_paths(paths), click.get_text_stream("stdout"),
-                            click.get_text_stream("stderr"), hand, explain, check, fmt)
+    status = scoresheet.run(check_paths(paths), sys.stdout,
+                            sys.stderr, hand, explain, check, fmt)
     sys.exit(status)
 
 
@@ -151,8 +151,8 @@ def replay(path: str, hand: int | None, fmt: str) -> None:
     Tally hands (no cards) can be scored but not replayed: the replay says so.
     """
     from pitchcli import replay as replaying
-    status = replaying.run(check_paths([path]), click.get_text_stream("stdout"),
-                           click.get_text_stream("stderr"), hand, fmt)
+    status = replaying.run(check_paths([path]), sys.stdout,
+                           sys.stderr, hand, fmt)
     sys.exit(status)
 
 
@@ -182,8 +182,8 @@ def fmt_cmd(paths: tuple[str, ...], output: str | None, to: str | None, check: b
         raise click.UsageError("--in-place needs files, not standard input")
     if in_place and to:
         raise click.UsageError("--in-place keeps each file's format; use --output to convert")
-    status = formatting.run(paths, click.get_text_stream("stdout"), click.get_text_stream("stderr"),
-                            output, to, check, in_place, fill, click.get_binary_stream("stdin"))
+    status = formatting.run(paths, sys.stdout, sys.stderr,
+                            output, to, check, in_place, fill, sys.stdin.buffer)
     sys.exit(status)
 
 
@@ -269,11 +269,11 @@ def _summary_out(s, fmt: str, standings: bool, games: bool | None, partial: bool
         with atomic_output(output) as f:
             write_summary(s, f, fmt, standings, games, partial)
     else:
-        write_summary(s, click.get_text_stream("stdout"), fmt, standings, games, partial)
+        write_summary(s, sys.stdout, fmt, standings, games, partial)
     if fmt == "csv" and not partial:
         # CSV holds one table: the problems (file:line:col: CODE ...) go to standard error.
         from pitchcli.summary_report import problem_text
-        click.get_text_stream("stdout").flush()
+        sys.stdout.flush()
         for p in s.problems:
             click.echo(problem_text(p), err=True)
     sys.exit(s.exit_code(allow_invalid))
@@ -322,8 +322,8 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
 
     from pitchcli.summarize import Progress, summarize_paths
     keep = games is not False if partial else _games_shown(fmt, standings, games)
-    bar = Progress(progress if progress is not None else click.get_text_stream("stderr").isatty(),
-                   click.get_text_stream("stderr"))
+    bar = Progress(progress if progress is not None else sys.stderr.isatty(),
+                   sys.stderr)
     s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None, keep_games=keep,
                         progress=bar)
     _summary_out(s, fmt, standings, games, partial, output, allow_invalid)
@@ -346,7 +346,7 @@ def merge(parts: tuple[str, ...], fmt: str, standings: bool, games: bool | None,
     read: list[Summary] = []
     for name in parts:
         try:
-            read.append(read_partial(name, click.get_binary_stream("stdin") if name == "-" else None))
+            read.append(read_partial(name, sys.stdin.buffer if name == "-" else None))
         except (OSError, SummaryError) as e:
             click.echo(f"{name}: {e}", err=True)
             sys.exit(3)

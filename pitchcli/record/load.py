@@ -680,11 +680,11 @@ def _may_be_deep(chunk: bytes) -> bool:
     return _LONG_LEAD.search(chunk) is not None or _LONG_LEAD_AT_START.match(chunk) is not None
 
 
-def _first_too_deep(chunk: bytes, max_depth: int) -> tuple[yaml.Mark, str] | None:
+def _first_too_deep(chunk: bytes, max_depth: int, pure: bool = False) -> tuple[yaml.Mark, str] | None:
     """The start and pointer of the first collection nested deeper than
     ``max_depth``, by an event scan that stops there (so its cost stays bounded);
     None if there is none, or if a syntax error comes first (the composer reports it)."""
-    parser = _new_event_parser(chunk)
+    parser = _PyComposer(chunk) if pure else _new_event_parser(chunk)
     # One frame per open collection: [is_mapping, children seen, last key].
     frames: list[list[Any]] = []
     try:
@@ -705,7 +705,14 @@ def _first_too_deep(chunk: bytes, max_depth: int) -> tuple[yaml.Mark, str] | Non
                 if len(frames) > max_depth:
                     path = [f[2] if f[0] else f[1] - 1 for f in frames[:-1]]
                     return event.start_mark, join_pointer(path)
-    except (yaml.YAMLError, RecursionError):
+    except yaml.YAMLError as e:
+        # libyaml 0.2.6 refuses flow nesting past 1,000 while scanning ahead,
+        # before the parser reaches our limit: find the exact place with the
+        # pure-Python parser, which stops at ``max_depth`` (bounded cost).
+        if not pure and "nesting depth" in str(getattr(e, "problem", "")):
+            return _first_too_deep(chunk, max_depth, pure=True)
+        return None
+    except RecursionError:
         return None
     return None
 
