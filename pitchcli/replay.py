@@ -45,7 +45,7 @@ from typing import Any, TextIO
 from pitchcli.analysis import GameAnalysis
 from pitchcli.cards import SUIT_NAMES, SUIT_SINGULAR, card
 from pitchcli.engine.family import GAME_POINTS, family_for
-from pitchcli.scoresheet import ScoreSheet, blocking, score_sheet
+from pitchcli.scoresheet import ScoreSheet, refuse, score_sheet
 
 EVENTS = ("game", "hand", "call", "contract", "trick", "play", "trick_won", "points", "hand_end",
           "game_end")
@@ -289,15 +289,10 @@ def run(checked: Iterable[Any], out: TextIO, err: TextIO, hand: int | None = Non
     failed = unreadable = False
     first = True
     for c in checked:
-        if c.unreadable or blocking(c):
-            for d in c.diagnostics:
-                err.write(d.as_text() + "\n")
-            if c.unreadable:
-                unreadable = True
-            else:
-                failed = True
-                err.write(f"{c.file}: can't replay an invalid record ({c.errors} "
-                          f"error{'' if c.errors == 1 else 's'}); see `pitch validate`\n")
+        refused = refuse(c, err, "not replayed")
+        if refused:
+            unreadable = unreadable or refused == "unreadable"
+            failed = failed or refused == "invalid"
             continue
         sheet = score_sheet(c.analysis, c.diagnostics, c.file, c.index)
         if hand is not None and hand > len(sheet.hands):

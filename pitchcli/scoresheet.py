@@ -713,6 +713,21 @@ def blocking(c: Any) -> bool:
             or any(d.severity == "error" and not is_claim(d) for d in c.diagnostics))
 
 
+def refuse(c: Any, err: Any, what: str) -> str | None:
+    """When a checked document can't be used (unreadable, or ``blocking``), write
+    its diagnostics and a line saying so to ``err`` and return ``"unreadable"``
+    or ``"invalid"``; otherwise return None. Shared by score and replay."""
+    if not (c.unreadable or blocking(c)):
+        return None
+    for d in c.diagnostics:
+        err.write(d.as_text() + "\n")
+    if c.unreadable:
+        return "unreadable"
+    err.write(f"{c.file}: {what}: the record is invalid ({c.errors} "
+              f"error{'' if c.errors == 1 else 's'}); see `pitch validate`\n")
+    return "invalid"
+
+
 def run(checked: Iterable[Any], out: Any, err: Any, hand: int | None = None, explain: bool = False,
         check: bool = False, fmt: str = "text") -> int:
     """Score every checked document; return the exit status (0 ok, 1 an invalid
@@ -723,15 +738,10 @@ def run(checked: Iterable[Any], out: Any, err: Any, hand: int | None = None, exp
     csv_rows: list[dict[str, Any]] = []
     first = True
     for c in checked:
-        if c.unreadable or blocking(c):
-            for d in c.diagnostics:
-                err.write(d.as_text() + "\n")
-            if c.unreadable:
-                unreadable = True
-            else:
-                failed = True
-                err.write(f"{c.file}: not scored: the record is invalid "
-                          f"({c.errors} error{'' if c.errors == 1 else 's'}); see `pitch validate`\n")
+        refused = refuse(c, err, "not scored")
+        if refused:
+            unreadable = unreadable or refused == "unreadable"
+            failed = failed or refused == "invalid"
             docs.append({"file": c.file, "document": c.index, "valid": False,
                          "diagnostics": [d.as_json() for d in c.diagnostics]})
             continue

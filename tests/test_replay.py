@@ -138,5 +138,5 @@ def test_events_library_and_hand_filter() -> None:
 def test_invalid_record_not_replayed(tmp_path: Path) -> None:
     r = replay(tmp_path, LONE_AND_TIE.replace("[2S, 3S, 4S, 5S]", "[2S, 3S, 4S, 5S, 6S]"))
     assert r.exit_code == 1 and r.stdout == ""
-    assert "R408" in r.stderr and "can't replay an invalid record" in r.stderr
+    assert "R408" in r.stderr and "not replayed: the record is invalid" in r.stderr
     assert replay(tmp_path, LONE_AND_TIE, "--hand", "9").exit_code == 1
