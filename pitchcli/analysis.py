@@ -105,7 +105,14 @@ class _Driver:
         """Check the whole record."""
         if not self.setup():
             return self.out
-        for i, hand in enumerate(self.rec.get("hands") or []):
+        hands = self.rec.get("hands")
+        if not isinstance(hands, list):
+            # The schema reported it (a number, text, a mapping): no hands to
+            # replay, and the totals are unknown, not zero.
+            hands = []
+            if "hands" in self.rec:
+                self.game.known = False
+        for i, hand in enumerate(hands):
             at = f"/hands/{i}"
             if self.skipped(at) or not isinstance(hand, dict):
                 dealer = hand.get("dealer") if isinstance(hand, dict) else None
