@@ -487,6 +487,9 @@ class HandState:
                         derived=[self.name(s) for s in derived])
             return derived
         if self.partner_claim is not None:
+            # No cards show the holders: the record's names stand in, in the
+            # order of the called cards (for the TP-WIN-1 tie-break).
+            self.card_holders = list(self.partner_claim)
             return sorted(set(self.partner_claim) - {self.bidder})
         self._v("R411", "partner", "who holds the called card is not shown by the record; "
                 "write partner.player", self.partner_claim_at)
