@@ -662,3 +662,26 @@ def test_ten_point_8_two_teams_of_four() -> None:
     assert a.table is not None and a.table.unit_of == (0, 1) * 4
     assert tricks_won(a) == ["Eve", "Hal", "Ann", "Hal", "Hal", None]
     assert result_of(a) == ({"ACEG": 7, "BDFH": 3}, {"ACEG": 7, "BDFH": -5})
+
+
+@pytest.mark.parametrize("order, winner", [(["Cal", "Ben"], "Cal"), (["Ben", "Cal"], "Ben")])
+def test_tp_win1_partners_tied_in_a_tally_record(order: list[str], winner: str) -> None:
+    # ten-point-7, a score sheet with no cards. Hands 1-4: Eve bids 5 and calls
+    # KH, QH, held by Ben and Cal; the side takes all 10 (Ben 4, Cal 3, Eve 3),
+    # so Eve, Ben and Cal each score +10 a hand: 40 after four hands (TP5-5).
+    # Hand 5: Ann bids 5 with the same partners and the side takes 10 again:
+    # Ann 10, Ben 50, Cal 50, Eve 40. The bidding side made it; the bidder is
+    # below 42, so the partner at the target with more wins - a tie, broken by
+    # the holder of the first card called (TP-WIN-1), named first in `players`.
+    players = ["Ann", "Ben", "Cal", "Dot", "Eve", "Fay", "Gus"]
+    hands = []
+    for i, bidder in enumerate(["Eve"] * 4 + ["Ann"]):
+        hands.append({
+            "dealer": players[i], "contract": {"bidder": bidder, "bid": 5}, "trump": "H",
+            "partner": {"cards": ["KH", "QH"], "players": order},
+            "points": {p: {"Ben": 4, "Cal": 3, bidder: 3}.get(p, 0) for p in players}})
+    rec = {"format": "pitch-record/1", "variant": "ten-point-7", "players": players, "hands": hands}
+    a = analyze(rec)
+    assert a.violations == []
+    assert a.totals == [10, 50, 50, 0, 40, 0, 0]
+    assert a.winner == winner and a.winner_hand == 5
