@@ -9,7 +9,7 @@ from pitchcli.cards import Card
 from pitchcli.engine.family import TrumpView
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: frozen __init__ costs 3x on this hot path
 class Play:
     """One card played, by ``seat``; ``at`` locates it in the record."""
 
@@ -18,7 +18,7 @@ class Play:
     at: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: frozen __init__ costs 3x on this hot path
 class Trick:
     """A finished trick. ``winner`` is ``None`` for a trick of off cards only in
     ten-point (TP-PLAY-2); ``reason`` is ``trump``, ``suit`` or ``none``."""

@@ -11,7 +11,7 @@ from pitchcli.engine.play import Trick
 AWARDS = ("high", "low", "jack", "game")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: frozen __init__ costs 3x on this hot path
 class Award:
     """One Auction Pitch point (AP-SCORE-1): ``unit`` took it (``None``: not
     awarded, AP-SCORE-2); ``card`` earned it (High, Low, Jack); ``seat`` is the
