@@ -64,7 +64,7 @@ class Profile:
     def team_of(self, seat: int, seats: int) -> int:
         """Index of the fixed team of ``seat``: partners sit ``seats / team_size``
         seats apart, so the team is the seat modulo the number of teams."""
-        return seat % self.teams_count(seats)
+        return seat % max(1, self.teams_count(seats))  # a table too small for one team: see table_problem
 
     def table_problem(self, seats: int) -> str | None:
         """Why this profile can't be played by ``seats`` players, or ``None``."""

@@ -75,7 +75,7 @@ def build_table(
             "P303", fam.rule("teams"),
             f"profile '{profile.name}' plays in fixed teams: list them under 'teams' "
             f"({fam.rule('teams')})", at))
-        return Table(profile, tuple(players), tuple(names), tuple(s % count for s in range(n))), violations
+        return Table(profile, tuple(players), tuple(names), tuple(profile.team_of(s, n) for s in range(n))), violations
     seat_of = {p: i for i, p in enumerate(players)}
     found: dict[int, str] = {}
     for name, members in teams.items():
@@ -87,15 +87,15 @@ def build_table(
                 violations.append(Violation("R413", fam.rule("teams"),
                                             f"team {name!r} lists {m!r}, who is not a player",
                                             f"{at}/teams/{name}"))
-        expected = {s % count for s in seats}
+        expected = {profile.team_of(s, n) for s in seats}
         if len(seats) != profile.team_size or len(expected) != 1:
             gap = n // profile.team_size
             violations.append(Violation(
                 "P303", fam.rule("teams"),
                 f"team {name!r} ({', '.join(members)}) is not {profile.team_size} players "
                 f"sitting {gap} seats apart ({fam.rule('teams')})", f"{at}/teams/{name}"))
-        elif seats[0] % count not in found:
-            found[seats[0] % count] = name
+        elif profile.team_of(seats[0], n) not in found:
+            found[profile.team_of(seats[0], n)] = name
     for i in range(count):
         if i in found:
             names[i] = found[i]
@@ -103,4 +103,4 @@ def build_table(
         violations.append(Violation("P303", fam.rule("teams"),
                                     f"expected {count} teams of {profile.team_size}",
                                     at + "/teams"))
-    return Table(profile, tuple(players), tuple(names), tuple(s % count for s in range(n))), violations
+    return Table(profile, tuple(players), tuple(names), tuple(profile.team_of(s, n) for s in range(n))), violations
