@@ -61,8 +61,8 @@ def build_table(
     if problem:
         violations.append(Violation("P303", fam.rule("table"), problem + f" ({fam.rule('table')})",
                                     at + "/players"))
-    if profile.sides != "teams":
-        if teams:
+    if profile.sides != "teams" or problem:  # no team layout to judge at an unplayable table
+        if teams and not problem:
             violations.append(Violation(
                 "P303", fam.rule("teams"),
                 f"profile '{profile.name}' has no fixed teams, so 'teams' is not allowed "
