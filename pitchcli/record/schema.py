@@ -250,7 +250,8 @@ def _translate(
             if mark not in seen:
                 seen.add(mark)
                 found.append((path, diag))
-    found.sort(key=lambda item: _document_order(data, item[0]))
+    positions: dict[int, dict[Any, int]] = {}
+    found.sort(key=lambda item: _document_order(data, item[0], positions))
     return [diag for _, diag in found]
 
 
@@ -608,14 +609,20 @@ def _count_message(error: ValidationError, path: Path) -> str:
 # Order and the rare fallback.
 
 
-def _document_order(data: Any, path: Path) -> tuple[int, ...]:
-    """Positions along ``path`` (key order in mappings), so diagnostics read top down."""
+def _document_order(data: Any, path: Path, positions: dict[int, dict[Any, int]] | None = None) -> tuple[int, ...]:
+    """Positions along ``path`` (key order in mappings), so diagnostics read top down.
+    ``positions`` caches each mapping's key positions (by id) across calls: a
+    mapping with many unknown keys is indexed once, not scanned per key."""
     key: list[int] = []
     node = data
     for part in path:
         if isinstance(node, dict):
-            position = next((i for i, k in enumerate(node) if k == part), len(node))
-            key.append(position)
+            index = positions.get(id(node)) if positions is not None else None
+            if index is None:
+                index = {k: i for i, k in enumerate(node)}
+                if positions is not None:
+                    positions[id(node)] = index
+            key.append(index.get(part, len(node)))
             node = node.get(part)
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
             key.append(part)
