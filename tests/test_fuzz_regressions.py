@@ -131,3 +131,47 @@ def test_hands_that_are_not_a_list(tmp_path: Path, command: str, hands: bytes) -
     # Nothing else: with no hands to replay the totals are unknown, so the
     # result's claims are not compared with zeros.
     assert "C504" not in r.output
+
+
+# --------------------------------------------------------------------------- schema: quadratic reports
+
+# Found while sizing the limits (test_limits.py): files under the 1 MiB document
+# limit whose diagnostics cost quadratic time. Each took minutes; the bound
+# here is ten times what it takes now, a guard against a return, not a speed test.
+
+
+def _many_unknown_keys(n: int) -> bytes:
+    head = b"format: pitch-record/1\nvariant: auction\nplayers: [Ann, Ben]\nhands: []\n"
+    return head + b"".join(b"k%d: 1\n" % i for i in range(n))
+
+
+def _many_same_players(n: int) -> bytes:
+    return b"format: pitch-record/1\nvariant: auction\nplayers: [" + b", ".join([b"Ann"] * n) + b"]\nhands: []\n"
+
+
+@pytest.mark.parametrize(("make", "n", "code", "seconds"), [
+    # 20,000 unknown keys: 19 s (each S201 was put in document order by a scan
+    # of the mapping); now about 1.5 s for the whole command.
+    (_many_unknown_keys, 20_000, "S201", 15),
+    # 30,000 copies of one name in players: 10^9 comparisons to find the
+    # repeats (51 s for 100,000); now linear.
+    (_many_same_players, 30_000, "S204", 15),
+])
+def test_many_diagnostics_cost_linear_time(tmp_path: Path, make, n: int, code: str, seconds: float) -> None:
+    import time
+
+    path = tmp_path / "many.yaml"
+    path.write_bytes(make(n))
+    start = time.monotonic()
+    r = run("validate", "-q", str(path))
+    took = time.monotonic() - start
+    assert r.exit_code == 1
+    assert r.stdout.count(f": {code} ") >= n - 1
+    assert took < seconds, f"{took:.1f} s"
+
+
+def test_repeats_are_found_among_lists_and_mappings_too() -> None:
+    from pitchcli.record.schema import _duplicates
+
+    items = [[1], {"a": [1]}, [1.0], "x", {"a": [True]}, [[1, 2]], [[1, 2]], 1, True, "x"]
+    assert _duplicates(items) == [2, 4, 6, 8, 9]
