@@ -758,6 +758,11 @@ def run(checked: Iterable[Any], out: Any, err: Any, hand: int | None = None, exp
                       f"disagree{'s' if len(claims) == 1 else ''} with the cards"
                       + ("\n" if check else "; --check shows them\n"))
             failed = failed or check
+            if check:
+                # The failure, located as validate writes it (file:line:col: CODE ...).
+                for d in c.diagnostics:
+                    if is_claim(d) and (hand is None or d.hand == hand):
+                        err.write(d.as_text() + "\n")
         if fmt == "text":
             if not first:
                 out.write("\n")

@@ -175,3 +175,153 @@ def test_repeats_are_found_among_lists_and_mappings_too() -> None:
 
     items = [[1], {"a": [1]}, [1.0], "x", {"a": [True]}, [[1, 2]], [[1, 2]], 1, True, "x"]
     assert _duplicates(items) == [2, 4, 6, 8, 9]
+
+
+# --------------------------------------------------------------------------- score --check
+
+# Found by fuzzing score: samples/auction-3-players.yaml as JSON with Ben's key
+# in hand 1's score misspelt "Ren". `score --check` exited 1 saying "2 recorded
+# values disagree with the cards" with no file:line:col anywhere on stderr.
+SCORE_KEY_MISSPELT = b"""{
+  "format": "pitch-record/1",
+  "variant": "auction",
+  "event": "Thursday club ladder",
+  "site": "Riverside Club",
+  "date": "2026-11-26",
+  "notes": "three-handed",
+  "players": ["Ann", "Ben", "Cal"],
+  "hands": [
+    {
+      "dealer": "Ben",
+      "deal": {
+        "Ann": ["2H", "6C", "3D", "JH", "4H", "4C"],
+        "Ben": ["2D", "6H", "KC", "6S", "8C", "10S"],
+        "Cal": ["5S", "AC", "7H", "QS", "3H", "KH"]
+      },
+      "bids": [2, 4, "pass"],
+      "tricks": [
+        ["2H", "6H", "7H"],
+        ["5S", "3D", "6S"],
+        ["2D", "KH", "4C"],
+        ["3H", "JH", "10S"],
+        ["6C", "8C", "AC"],
+        ["QS", "4H", "KC"]
+      ],
+      "score": {"Ann": -4, "Ren": 0, "Cal": 2},
+      "totals": {"Ann": -4, "Ben": 0, "Cal": 2}
+    },
+    {
+      "dealer": "Cal",
+      "deal": {
+        "Ann": ["3H", "AH", "4S", "5H", "QS", "QD"],
+        "Ben": ["2C", "10H", "8H", "9H", "QH", "JH"],
+        "Cal": ["9C", "QC", "6H", "6S", "3S", "6D"]
+      },
+      "bids": [4],
+      "tricks": [
+        ["QS", "9H", "3S"],
+        ["QD", "10H", "6S"],
+        ["QC", "4S", "2C"],
+        ["5H", "8H", "6H"],
+        ["QH", "9C", "AH"],
+        ["3H", "JH", "6D"]
+      ],
+      "score": {"Ann": -4, "Ben": 0, "Cal": 1},
+      "totals": {"Ann": -8, "Ben": 0, "Cal": 3}
+    },
+    {
+      "dealer": "Ann",
+      "deal": {
+        "Ann": ["JH", "QS", "4D", "8C", "3C", "AC"],
+        "Ben": ["6C", "5C", "AS", "KH", "3D", "10H"],
+        "Cal": ["7C", "2C", "8H", "10C", "KD", "JS"]
+      },
+      "bids": ["pass", "pass", 2],
+      "tricks": [
+        ["3C", "6C", "10C"],
+        ["2C", "AC", "5C"],
+        ["JH", "10H", "7C"],
+        ["KD", "8C", "3D"],
+        ["QS", "AS", "JS"],
+        ["KH", "8H", "4D"]
+      ],
+      "score": {"Ann": 2, "Ben": 0, "Cal": 1},
+      "totals": {"Ann": -6, "Ben": 0, "Cal": 4}
+    },
+    {
+      "dealer": "Ben",
+      "deal": {
+        "Ann": ["4S", "JH", "5C", "AH", "AS", "2C"],
+        "Ben": ["AC", "QH", "2H", "3D", "7H", "9H"],
+        "Cal": ["6H", "5S", "7D", "AD", "QS", "JD"]
+      },
+      "bids": [1, "pass", 1],
+      "tricks": [
+        ["3D", "7D", "AH"],
+        ["QS", "AS", "2H"],
+        ["2C", "AC", "6H"],
+        ["QH", "AD", "JH"],
+        ["JD", "5C", "9H"],
+        ["5S", "4S", "7H"]
+      ],
+      "score": {"Ann": 0, "Ben": -1, "Cal": 4},
+      "totals": {"Ann": -6, "Ben": -1, "Cal": 8}
+    },
+    {
+      "dealer": "Cal",
+      "deal": {
+        "Ann": ["9C", "10H", "2D", "2H", "7H", "KD"],
+        "Ben": ["AD", "7D", "8C", "QS", "8H", "AC"],
+        "Cal": ["3H", "3D", "4C", "4S", "2C", "JD"]
+      },
+      "bids": ["pass", "pass", 2],
+      "tricks": [
+        ["4C", "9C", "8C"],
+        ["2H", "8H", "2C"],
+        ["4S", "KD", "QS"],
+        ["AD", "JD", "2D"],
+        ["7D", "3D", "10H"],
+        ["AC", "3H", "7H"]
+      ],
+      "score": {"Ann": 0, "Ben": 2, "Cal": -2},
+      "totals": {"Ann": -6, "Ben": 1, "Cal": 6}
+    },
+    {
+      "dealer": "Ann",
+      "deal": {
+        "Ann": ["10C", "JH", "4C", "10D", "JC", "10H"],
+        "Ben": ["6S", "QH", "4S", "KS", "9S", "9H"],
+        "Cal": ["AC", "AH", "3D", "2D", "3S", "AD"]
+      },
+      "bids": ["pass", 1, "pass"],
+      "tricks": [
+        ["AC", "10C", "QH"],
+        ["AH", "JC", "9H"],
+        ["4C", "9S", "3D"],
+        ["10D", "KS", "2D"],
+        ["10H", "6S", "AD"],
+        ["JH", "4S", "3S"]
+      ],
+      "score": {"Ann": 3, "Ben": 0, "Cal": 1},
+      "totals": {"Ann": -3, "Ben": 1, "Cal": 7}
+    }
+  ],
+  "result": {
+    "winner": "Cal",
+    "scores": {"Ann": -3, "Ben": 1, "Cal": 7}
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "csv"])
+def test_score_check_locates_the_claims_that_disagree(tmp_path: Path, fmt: str) -> None:
+    path = tmp_path / "claims.json"
+    path.write_bytes(SCORE_KEY_MISSPELT)
+    r = run("score", "--check", "--format", fmt, str(path))
+    assert r.exit_code == 1
+    assert f"{path}:26:16: C502 hand 1: score change of Ben is recorded as missing" in r.stderr
+    assert f"{path}:26:35: C502 hand 1: score change of Ren" in r.stderr
+    # Without --check the sheet is shown (exit 0) and the claims only counted.
+    r = run("score", "--format", fmt, str(path))
+    assert r.exit_code == 0 and "C502" not in r.stderr
