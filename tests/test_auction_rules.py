@@ -48,10 +48,11 @@ def test_ap_table1_players_option_widens_the_table() -> None:
 
 
 @pytest.mark.parametrize("n", [3, 5])
-def test_ap_table1_partners_need_four_or_six(n: int) -> None:
+def test_ap_table2_partners_need_four_or_six(n: int) -> None:
+    # The partnership game is two teams of two, or three with six (AP-TABLE-2).
     players = PLAYERS[:n] if n <= 4 else [*PLAYERS, "Eve"]
     a = analyze(game([], players=players, variant="auction-partners"))
-    check(only(a, "AP-TABLE-1"), "AP-TABLE-1", "P303", "/players", "auction-partners", f"not {n}")
+    check(only(a, "AP-TABLE-2"), "AP-TABLE-2", "P303", "/players", "auction-partners", f"not {n}")
 
 
 TEAMS4 = {"North-South": ["Ann", "Cal"], "East-West": ["Ben", "Dot"]}

@@ -34,6 +34,7 @@ _RULEBOOK: dict[str, dict[str, str]] = {
         "won": "AP-WIN-1",
         "trump_claim": "AP-PLAY-1",
         "table": "AP-TABLE-1",
+        "table_teams": "AP-TABLE-2",
         "teams": "AP-TABLE-2",
     },
     "ten-point": {
@@ -54,7 +55,8 @@ _RULEBOOK: dict[str, dict[str, str]] = {
         "dealer": "AP-DEAL-2",
         "won": "TP-WIN-1",
         "trump_claim": "TP-TRUMP-1",
-        "table": "TP4-1",
+        "table": "",  # a player count the profile does not take: the profile's own check
+        "table_teams": "",
         "teams": "TP4-1",
         "points_missing": "TP4-4",
         "points_total": "TP-POINTS-1",

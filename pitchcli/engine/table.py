@@ -59,7 +59,10 @@ def build_table(
     n = len(players)
     problem = profile.table_problem(n)
     if problem:
-        violations.append(Violation("P303", fam.rule("table"), problem + f" ({fam.rule('table')})",
+        # RULES.md: a player count the profile does not take is AP-TABLE-1 or
+        # AP-TABLE-2 in Auction Pitch, the profile's own check in ten-point.
+        rule = fam.rule("table_teams" if profile.sides == "teams" else "table") or None
+        violations.append(Violation("P303", rule, problem + (f" ({rule})" if rule else ""),
                                     at + "/players"))
     if profile.sides != "teams" or problem:  # no team layout to judge at an unplayable table
         if teams and not problem:
