@@ -7,6 +7,8 @@ import gc
 import json
 import random
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TextIO
 
 import click
@@ -22,13 +24,25 @@ from pitchcli.simulate import simulate_game
 FORMATS_OUT = ("yaml", "json", "jsonl")
 
 
+@contextmanager
+def writing(path: str) -> Iterator[None]:
+    """An output file that can't be written (no such folder, no permission, no
+    space left) ends the command with a message and exit 3, never a traceback;
+    the atomic writers leave the old file, if any, as it was."""
+    try:
+        yield
+    except OSError as e:
+        click.echo(f"{path}: cannot write: {e.strerror or e}", err=True)
+        sys.exit(3)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pitch")
 def main() -> None:
     """Validate, score, replay and summarize records of the card game Pitch.
 
     Exit status: 0 ok, 1 a record is invalid (or a check failed), 2 usage
-    error, 3 an input could not be read.
+    error, 3 an input could not be read (or an output written).
     """
     # A batch allocates many short-lived objects freed by reference counting;
     # the default generation-0 threshold (700) runs the cycle collector far more
@@ -80,7 +94,7 @@ def simulate(variant: str, players: int | None, games: int, seed: int | None, fm
             out.write(dump([rec], "jsonl" if fmt == "jsonl" else fmt))
 
     if output:
-        with atomic_output(output) as f:
+        with writing(output), atomic_output(output) as f:
             emit(f)
     else:
         emit(sys.stdout)
@@ -225,7 +239,8 @@ def new(variant: str, players: str, teams: str | None, dealer: str | None, targe
         return
     if Path(output).exists() and not force:
         raise click.UsageError(f"{output} exists; use --force to overwrite it")
-    write_atomic(output, text)
+    with writing(output):
+        write_atomic(output, text)
 
 
 # --- summarize, merge: standings over many games -------------------------------
@@ -266,7 +281,7 @@ def _summary_out(s, fmt: str, standings: bool, games: bool | None, partial: bool
     from pitchcli.summarize import write_summary
     games = True if partial else _games_shown(fmt, standings, games)
     if output:
-        with atomic_output(output) as f:
+        with writing(output), atomic_output(output) as f:
             write_summary(s, f, fmt, standings, games, partial)
     else:
         write_summary(s, sys.stdout, fmt, standings, games, partial)

@@ -321,13 +321,14 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
         check: bool = False, in_place: bool = False, do_fill: bool = False,
         stdin: BinaryIO | None = None) -> int:
     """``pitch fmt``: returns the exit status (0 done, 1 an invalid record or,
-    with ``check``, a file that is not canonical, 3 an unreadable input).
+    with ``check``, a file that is not canonical, 3 an unreadable input or an
+    output that can't be written).
 
     Nothing is written unless every input it concerns is valid: to standard
     output or ``output``, all inputs must be; in place, each file on its own.
     """
     results = [read_input(name, do_fill, stdin) for name, _ in iter_sources(paths)]
-    unreadable = failed = False
+    unreadable = failed = unwritable = False
     for res in results:
         for d in res.diagnostics:
             err.write(d.as_text() + "\n")
@@ -349,13 +350,24 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
                   f"{len(good) - len(changed)} already canonical{bad}\n")
         failed = failed or bool(changed)
     elif in_place:
-        rewritten = sum(atomic_replace_if_changed(r.name, r.output()) for r in good)
+        rewritten = 0
+        for r in good:
+            try:
+                rewritten += atomic_replace_if_changed(r.name, r.output())
+            except OSError as e:
+                # The file is left as it was (the write is atomic); go on with the others.
+                err.write(f"{r.name}: cannot write: {e.strerror or e}\n")
+                unwritable = True
         err.write(f"{_plural(rewritten, 'file')} reformatted, {len(good) - rewritten} unchanged{bad}\n")
     elif not failed and not unreadable and good:
         fmt = to or (format_of(output) if output else good[0].fmt)
         text = render([rec for r in good for rec in r.records], fmt, good[0].modeline)
         if output:
-            write_atomic(output, text)
+            try:
+                write_atomic(output, text)
+            except OSError as e:
+                err.write(f"{output}: cannot write: {e.strerror or e}\n")
+                unwritable = True
         else:
             out.write(text)
-    return 3 if unreadable else 1 if failed else 0
+    return 3 if unreadable or unwritable else 1 if failed else 0

@@ -237,3 +237,28 @@ def test_new_0_and_2(tmp_path: Path) -> None:
     assert run("new", "--variant", "auction", "--players", "Ann,Ben,Cal", "-o", out).exit_code == 0
     assert run("new", "--variant", "auction", "--players", "Ann,Ben,Cal", "-o", out).exit_code == 2  # exists
     assert run("new", "--variant", "auction", "--players", "Ann").exit_code == 2
+
+
+# --------------------------------------------------------------------------- 3: an output that can't be written
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--variant", "auction", "--seed", "1"],
+    ["fmt", str(VALID)],
+    ["summarize", str(VALID)],
+    ["summarize", "--partial", str(VALID)],
+    ["new", "--variant", "auction", "--players", "Ann,Ben,Cal"],
+])
+def test_3_output_cannot_be_written(tmp_path: Path, args: list[str]) -> None:
+    # (was a FileNotFoundError traceback from the temporary file of the atomic write)
+    target = _no_dir(tmp_path)
+    r = run(*args, "-o", target)
+    assert r.exit_code == 3
+    assert r.stderr.strip().endswith(f"{target}: cannot write: No such file or directory")
+    assert not target.parent.exists()
+
+
+def test_merge_3_output_cannot_be_written(tmp_path: Path, partial: Path) -> None:
+    target = _no_dir(tmp_path)
+    r = run("merge", partial, "-o", target)
+    assert r.exit_code == 3 and f"{target}: cannot write" in r.stderr
