@@ -277,6 +277,8 @@ class _Driver:
                 what: str, hand: int | None) -> None:
         """Report every key where a claim disagrees with the derivation (a
         missing or extra name is a disagreement too)."""
+        if claimed == derived:
+            return  # the common case: one comparison, no per-key work
         for key in sorted(set(claimed) | set(derived), key=str):
             c, d = claimed.get(key, "missing"), derived.get(key, "not a player or team")
             if key not in claimed:

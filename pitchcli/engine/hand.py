@@ -272,28 +272,41 @@ class HandState:
 
     # --- whole-hand checks ---------------------------------------------
     def _check_conservation(self) -> None:
-        """CARD-4: a card is dealt at most once and goes at most once."""
+        """CARD-4: a card is dealt at most once and goes at most once.
+
+        Places are named only when a card is found twice (the common case, a
+        clean hand, builds no message text)."""
         pl = self.places
-        dealt: list[tuple[str, list[Located]]] = [
-            (f"the deal of {self.name(s)}", cs) for s, cs in pl.deal.items()]
+        dealt: list[tuple[tuple[str, int], list[Located]]] = [
+            (("deal", s), cs) for s, cs in pl.deal.items()]
         if pl.kitty is not None:
-            dealt.append(("the kitty", pl.kitty))
+            dealt.append((("kitty", 0), pl.kitty))
         if pl.dead is not None:
-            dealt.append(("the dead cards", pl.dead))
-        dealt += [(f"the draws of {self.name(s)}", cs) for s, cs in pl.draws.items()]
-        gone: list[tuple[str, list[Located]]] = [
-            (f"the discards of {self.name(s)}", cs) for s, cs in pl.discards.items()]
-        gone += [(f"trick {t.number}", [(p.card, p.at) for p in t.plays]) for t in self.tricks]
+            dealt.append((("dead", 0), pl.dead))
+        dealt += [(("draws", s), cs) for s, cs in pl.draws.items()]
+        gone: list[tuple[tuple[str, int], list[Located]]] = [
+            (("discards", s), cs) for s, cs in pl.discards.items()]
+        gone += [(("trick", t.number), [(p.card, p.at) for p in t.plays]) for t in self.tricks]
         for group in (dealt, gone):
-            seen: dict[Card, str] = {}
-            for label, cs in group:
+            seen: dict[Card, tuple[str, int]] = {}
+            for place, cs in group:
                 for c, at in cs:
-                    if c in seen:
-                        self._v("R402", "CARD-4", f"{c.text} is in {seen[c]} and again in {label}; "
-                                f"a card is {'dealt' if group is dealt else 'played or discarded'} "
-                                f"at most once", at, card=c.text)
-                    else:
-                        seen[c] = label
+                    if c not in seen:
+                        seen[c] = place
+                        continue
+                    self._v("R402", "CARD-4", f"{c.text} is in {self._place(seen[c])} and again in "
+                            f"{self._place(place)}; a card is "
+                            f"{'dealt' if group is dealt else 'played or discarded'} at most once",
+                            at, card=c.text)
+
+    def _place(self, place: tuple[str, int]) -> str:
+        """A place of CARD-4 in words: 'the deal of Ann', 'trick 3'."""
+        kind, n = place
+        if kind == "trick":
+            return f"trick {n}"
+        if kind in ("kitty", "dead"):
+            return "the kitty" if kind == "kitty" else "the dead cards"
+        return f"the {kind} of {self.name(n)}"
 
     def _check_following(self, view: TrumpView) -> None:
         """AP-PLAY-2 / TP-PLAY-1 for every play after the lead."""
@@ -302,11 +315,13 @@ class HandState:
             for p in t.plays:
                 later[p.seat].append(p.card)
             led = t.plays[0].card
+            suit_led = view.suit_of[led]
             for p in t.plays[1:]:
                 holding = later[p.seat]
-                if may_play(p.card, holding, led, view):
+                # Most plays follow suit or trump: decide those without a call.
+                if view.suit_of[p.card] == suit_led or view.strength[p.card] or \
+                        may_play(p.card, holding, led, view):
                     continue
-                suit_led = view.suit_of[led]
                 could = sorted((c for c in holding if view.suit_of[c] == suit_led),
                                key=lambda c: -c.rank)
                 self._v("R407", "follow",
@@ -333,6 +348,8 @@ class HandState:
         """
         held_set = {c for c, _ in held}
         played_set = {c for c, _ in played}
+        if held_set == played_set or (not complete and played_set <= held_set):
+            return  # the common case: nothing to list
         extra = [(c, pat) for c, pat in played if c not in held_set]
         unplayed = [(c, hat) for c, hat in held if c not in played_set] if complete else []
         if not extra and not unplayed:
