@@ -152,6 +152,7 @@ class Formatted:
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
+        """Every diagnostic of the document."""
         return [d for c in self.checked for d in c.diagnostics]
 
     def output(self, fmt: str | None = None) -> str:

@@ -152,13 +152,16 @@ class TextRenderer:
         self.teams = self.sides = False
 
     def w(self, text: str = "") -> None:
+        """Write one line."""
         self.out.write(text + "\n")
 
     def render(self, evs: Iterator[dict[str, Any]]) -> None:
+        """Write every event as sentences, calling ``on_<event>``."""
         for e in evs:
             getattr(self, "on_" + e["event"])(e)
 
     def on_game(self, e: dict[str, Any]) -> None:
+        """The game's heading."""
         self.auction = e["family"] == "auction"
         self.target = e["target"]
         self.teams = bool(e["teams"])
@@ -170,6 +173,7 @@ class TextRenderer:
                f"hand{'' if e['hands'] == 1 else 's'} recorded.")
 
     def on_hand(self, e: dict[str, Any]) -> None:
+        """A hand starts: who deals."""
         self.w()
         self.w(f"Hand {e['hand']}: {e['dealer']} deals.")
         if e["level"] is None:
@@ -179,6 +183,7 @@ class TextRenderer:
                    "scored but not replayed.")
 
     def on_call(self, e: dict[str, Any]) -> None:
+        """One call of the auction, named (pass, bid, pitch, steal, stuck dealer)."""
         who, call, kind = e["player"], e["call"], e["kind"]
         text = {
             "pass": f"{who} passes",
@@ -194,6 +199,7 @@ class TextRenderer:
         self.w(f"  {text}.")
 
     def on_contract(self, e: dict[str, Any]) -> None:
+        """The contract: bidder, bid, trump, called partner."""
         role = "pitcher" if self.auction else "bidder"
         text = f"  {e['bidder']} is the {role} with {e['bid']}"
         self.trump = e["trump"]
@@ -207,13 +213,16 @@ class TextRenderer:
         self.w(text + ".")
 
     def on_trick(self, e: dict[str, Any]) -> None:
+        """A trick starts: who leads."""
         self.leader = e["leader"]
         self.plays = []
 
     def on_play(self, e: dict[str, Any]) -> None:
+        """One card played (collected for the trick's line)."""
         self.plays.append(f"{e['player']} {e['card']}")
 
     def on_trick_won(self, e: dict[str, Any]) -> None:
+        """Who won the trick, why, and what was captured."""
         n = e["trick"]
         self.w(f"  Trick {n}, led by {self.leader}: {', '.join(self.plays)}.")
         if n == 1 and self.auction and self.trump:
@@ -238,6 +247,7 @@ class TextRenderer:
             self.w(f"    {two} scores 1 for {e['two_played_by']}, who played it.")
 
     def on_points(self, e: dict[str, Any]) -> None:
+        """The hand's points."""
         if self.auction and e.get("awards"):
             parts = []
             for k, a in e["awards"].items():
@@ -254,6 +264,7 @@ class TextRenderer:
             self.w("  Points taken: " + ", ".join(f"{u} {v}" for u, v in e["taken"].items()) + ".")
 
     def on_hand_end(self, e: dict[str, Any]) -> None:
+        """Made or set, the score changes and the totals."""
         if e["bidder"] is None:
             return
         self.w(f"  {e['bidder']} bid {e['bid']} and {'his side ' if self.sides else ''}took "
@@ -263,6 +274,7 @@ class TextRenderer:
             self.w("  Totals: " + ", ".join(f"{u} {v}" for u, v in e["totals"].items()) + ".")
 
     def on_game_end(self, e: dict[str, Any]) -> None:
+        """The winner, or that the game is unfinished."""
         self.w()
         if e["winner"] is not None:
             self.w(f"{e['winner']} wins the game in hand {e['hand']}, with {e['totals'][e['winner']]}.")

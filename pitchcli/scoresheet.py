@@ -59,6 +59,7 @@ class AwardView:
     trick: int | None = None  # the trick in which the card was played
 
     def as_json(self) -> dict[str, Any]:
+        """A plain mapping for the JSON output."""
         return {"unit": self.unit, "card": self.card, "captured_by": self.captured_by,
                 "played_by": self.played_by, "trick": self.trick}
 
@@ -78,6 +79,7 @@ class Mismatch:
     message: str
 
     def as_json(self) -> dict[str, Any]:
+        """A plain mapping for the JSON output."""
         return {"field": self.field, "code": self.code, "hand": self.hand, "key": self.key,
                 "recorded": self.claimed, "computed": self.derived, "pointer": self.pointer,
                 "line": self.line, "message": self.message}
@@ -112,6 +114,7 @@ class HandScore:
 
     @property
     def scored(self) -> bool:
+        """True when the hand could be scored."""
         return self.result is not None
 
 
@@ -136,13 +139,16 @@ class ScoreSheet:
 
     @property
     def finished(self) -> bool:
+        """True when the game has a winner."""
         return self.winner is not None
 
     def all_mismatches(self) -> list[Mismatch]:
+        """Every claim that disagrees, over all hands and the result."""
         return [m for h in self.hands for m in h.mismatches] + self.mismatches
 
     @property
     def unit_word(self) -> str:
+        """'player' or 'team': what a unit of this game is."""
         return "team" if self.teams else "player"
 
 
@@ -594,6 +600,7 @@ def _show(v: Any) -> str:
 
 
 def mismatch_table(ms: list[Mismatch]) -> str:
+    """The claims that disagree as a table: field, name, recorded, computed, code."""
     rows = [[m.field, m.key or "", _show(m.claimed), _show(m.derived), m.code] for m in ms]
     return "Recorded values that disagree with the cards:\n" + tabulate(
         rows, headers=["field", "name", "recorded", "computed", "code"], tablefmt="simple")
@@ -615,6 +622,7 @@ def sheet_text(sheet: ScoreSheet, hand: int | None = None, check: bool = False) 
 
 
 def outcome_text(sheet: ScoreSheet, check: bool = False) -> str:
+    """The closing sentence: the winner, or unfinished."""
     lines = []
     n = len(sheet.hands)
     if sheet.totals is None:
@@ -633,6 +641,7 @@ def outcome_text(sheet: ScoreSheet, check: bool = False) -> str:
 
 
 def hand_json(hs: HandScore) -> dict[str, Any]:
+    """One scored hand as a plain mapping for the JSON output."""
     out: dict[str, Any] = {"hand": hs.number, "dealer": hs.dealer, "scored": hs.scored}
     if hs.scored:
         out.update({
@@ -693,6 +702,7 @@ def sheet_csv_rows(sheet: ScoreSheet, hand: int | None = None) -> list[dict[str,
 
 
 def write_csv(rows: Iterable[dict[str, Any]], header: bool = True) -> str:
+    """Rows as CSV text (with a header line unless ``header`` is false)."""
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
     if header:
