@@ -163,6 +163,18 @@ def _after_directive(f: BinaryIO, pos: int) -> bool:
     return False
 
 
+def _wide_text(path: str) -> bool:
+    """Whether a file is UTF-16 or UTF-32 (a byte-order mark, or a NUL in its
+    first bytes), which the loader refuses whole with one L102: cut into
+    pieces, each piece but the first would be refused again on its own."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4)
+    except OSError:
+        return False
+    return head.startswith((b"\x00\x00\xfe\xff", b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head
+
+
 def plan(names: Iterable[str], jobs: int, sizes: dict[str, int] | None = None) -> list[Task]:
     """The tasks for these files: big splittable files in pieces."""
     tasks: list[Task] = []
@@ -173,8 +185,8 @@ def plan(names: Iterable[str], jobs: int, sizes: dict[str, int] | None = None) -
         except OSError:
             size = 0
         pieces = min(jobs * PIECES_PER_JOB, size // MIN_PIECE) if kind and jobs > 1 else 1
-        if pieces < 2 or kind is None or size > DEFAULT_LIMITS.max_file_bytes:
-            # (a file over the size limit is refused whole, as with one job)
+        if pieces < 2 or kind is None or size > DEFAULT_LIMITS.max_file_bytes or _wide_text(name):
+            # (a file over the size limit, or in UTF-16/32, is refused whole, as with one job)
             tasks.append(Task(name))
             continue
         cuts = _boundaries(name, size, kind, pieces)

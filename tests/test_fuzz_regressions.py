@@ -325,3 +325,24 @@ def test_score_check_locates_the_claims_that_disagree(tmp_path: Path, fmt: str) 
     # Without --check the sheet is shown (exit 0) and the claims only counted.
     r = run("score", "--format", fmt, str(path))
     assert r.exit_code == 0 and "C502" not in r.stderr
+
+
+# --------------------------------------------------------------------------- summarize --jobs
+
+
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le", "utf-32"])
+def test_summarize_jobs_does_not_cut_a_utf16_file(tmp_path: Path, codec: str) -> None:
+    # Found by fuzzing summarize --jobs 2: a UTF-16 JSON Lines file of 1.7 MB
+    # (a simulated game as one line, repeated; too big to keep here, so made
+    # again the same way). One job: one L102 for the file. Two jobs: the file
+    # was cut into pieces of 256 KB and each piece refused again, 7 "invalid
+    # records" instead of 1.
+    rec = simulate_game("auction", seed=3)
+    line = json.dumps(rec) + "\n"
+    path = tmp_path / "wide.jsonl"
+    path.write_bytes((line * (1_200_000 // len(line) + 1)).encode(codec))
+    one = run("summarize", "--format", "json", "--max-rows", "0", str(path))
+    two = run("summarize", "--format", "json", "--max-rows", "0", "--jobs", "2", str(path))
+    assert one.exit_code == two.exit_code == 1
+    assert one.stdout == two.stdout
+    assert [p["code"] for p in json.loads(two.stdout)["problems"]] == ["L102"]
