@@ -337,6 +337,30 @@ def test_validate_fuzz(workdir: Path, file: tuple[str, bytes], args: list[str]) 
     _guard("validate", args, raw, suffix, lambda: check_validate(path, raw, args))
 
 
+def check_stdin(command: str, raw: bytes, args: list[str]) -> None:
+    """The same file on standard input (``-``): the format is sniffed, the name is ``-``."""
+    CALLS[command] += 1
+    r = CliRunner().invoke(main, [command, *args, "-"], input=raw)
+    _check_common(command, r, CONTRACT[command])
+    if r.exit_code:
+        _check_located([(line, col) for line, col, _, err in _located_lines(r.output, Path("-")) if err],
+                       raw, f"{command} -")
+
+
+@FUZZ
+@given(hostile_files(), st.sampled_from([("validate", []), ("validate", ["--format", "json"]), ("score", []),
+                                         ("fmt", []), ("summarize", [])]))
+def test_stdin_fuzz(file: tuple[str, bytes], command: tuple[str, list[str]]) -> None:
+    suffix, raw = file
+    name, args = command
+    if args:  # the JSON report: located by its fields
+        CALLS[name] += 1
+        r = CliRunner().invoke(main, [name, *args, "-"], input=raw)
+        _guard(name, [*args, "-"], raw, suffix, lambda: _check_common(name, r, CONTRACT[name]))
+        return
+    _guard(name, ["-"], raw, suffix, lambda: check_stdin(name, raw, args))
+
+
 @FUZZ
 @given(hostile_files(), score_args)
 def test_score_fuzz(workdir: Path, file: tuple[str, bytes], args: list[str]) -> None:
@@ -420,3 +444,40 @@ def test_commands_agree_fuzz(workdir: Path, file: tuple[str, bytes]) -> None:
     suffix, raw = file
     path = _write(workdir, "a", suffix, raw)
     _guard("agree", ["(all)"], raw, suffix, lambda: check_agreement(path, raw, workdir))
+
+
+@st.composite
+def big_streams(draw: st.DrawFn) -> tuple[str, bytes]:
+    """A YAML stream or JSON Lines file big enough for summarize --jobs to cut
+    (700 KB and more: pieces of 256 KB at least), made of hostile documents."""
+    docs = draw(st.lists(hostile_files(), min_size=1, max_size=6))
+    yaml_stream = draw(st.booleans())
+    pieces = []
+    for _, raw in docs:
+        if yaml_stream:
+            pieces.append(b"---\n" + raw + (b"" if raw.endswith(b"\n") else b"\n"))
+        else:
+            pieces.append(raw.replace(b"\n", b" ").replace(b"\r", b" ") + b"\n")
+    body = b"".join(pieces) or b"---\n"
+    copies = max(1, (700_000 // len(body)) + 1)
+    return (".yaml" if yaml_stream else ".jsonl"), body * min(copies, 10_000)
+
+
+@settings(FUZZ, max_examples=max(5, EXAMPLES // 10))
+@given(big_streams())
+def test_summarize_jobs_agree_fuzz(workdir: Path, file: tuple[str, bytes]) -> None:
+    """Cutting a big file into pieces for worker processes changes nothing."""
+    suffix, raw = file
+    path = _write(workdir, "big", suffix, raw)
+
+    def check() -> None:
+        one = run("summarize", ["--format", "json", "--max-rows", "0"], [path])
+        two = run("summarize", ["--format", "json", "--max-rows", "0", "--jobs", "2"], [path])
+        _check_common("summarize", one, CONTRACT["summarize"])
+        _check_common("summarize", two, CONTRACT["summarize"])
+        if (one.exit_code, one.stdout) != (two.exit_code, two.stdout):
+            a, b = json.loads(one.stdout), json.loads(two.stdout)
+            diff = [k for k in a if a[k] != b.get(k)]
+            raise Broken(f"summarize --jobs 2 differs from --jobs 1 in {diff} (exit {one.exit_code}, {two.exit_code})")
+
+    _guard("summarize-jobs", ["--jobs", "2"], raw, suffix, check)
