@@ -124,7 +124,9 @@ HOSTILE: dict[str, tuple[str, Callable[[], bytes], str, int]] = {
     # Not refused, but their diagnostics cost linear time and bounded memory.
     "10,000 unknown keys": (".yaml", lambda: _unknown_keys(10_000), "S201", 150),
     "10,000 copies of one player": (".yaml", lambda: _record(10_000, b"Ann"), "S205", 150),
-    "10,000 cards that are not cards": (".yaml", lambda: _bad_cards(10_000), "S204", 300),
+    # (each schema error is explained and freed as it comes: 250 MiB over the
+    # baseline when jsonschema's errors were all kept first, about 80 now)
+    "50,000 cards that are not cards": (".yaml", lambda: _bad_cards(50_000), "S204", 150),
 }
 
 

@@ -26,7 +26,7 @@ import difflib
 import json
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -175,10 +175,11 @@ def validate(data: Any) -> list[Diagnostic]:
         # and `no:` keys as numbers, null and booleans): report and rename them.
         keys: list[tuple[Path, Diagnostic]] = []
         data = _text_keys(data, (), keys)
-        errors = list(_reference().iter_errors(data))
+        # Explained as they come: each jsonschema error (3-4 KB, with its
+        # context) is freed once it is a diagnostic, not kept for the whole list.
+        out = _translate(data, _reference().iter_errors(data), keys)
     except RecursionError:
         return [Diagnostic(code="S206", message="the document nests too deeply to be checked")]
-    out = _translate(data, errors, keys)
     if not out and verdict is False:
         # The backends disagree (a regex dialect difference, say): never call a
         # document valid that one of them rejects.
@@ -237,7 +238,7 @@ def _key_text(key: Any) -> tuple[str, str]:
 
 
 def _translate(
-    data: Any, errors: list[ValidationError], first: Sequence[tuple[Path, Diagnostic]] = ()
+    data: Any, errors: Iterable[ValidationError], first: Sequence[tuple[Path, Diagnostic]] = ()
 ) -> list[Diagnostic]:
     found: list[tuple[Path, Diagnostic]] = list(first)
     # A key that wasn't text is reported once, as such, not also as unknown.
