@@ -793,6 +793,9 @@ _NULLS = {"": None, "~": None, "null": None, "Null": None, "NULL": None}
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _SPECIAL: dict[str, Any] = {**_NULLS, **_BOOLS}
 _MISSING = object()
+# Plain scalars that start like a number, resolved (int, float or the text).
+_NUMERIC: dict[str, Any] = {}
+_NUMERIC_MAX = 4096
 _NUMBER_START = frozenset("0123456789+-.")
 _INT_RE = re.compile(r"[-+]?[0-9]+\Z")
 _FLOAT_RE = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
@@ -888,7 +891,14 @@ def _build(
                 if r is not _MISSING:
                     return r
                 if value[0] in _NUMBER_START:
-                    return number(value, node)
+                    # Cards (10H, 2C) and bids start like numbers: resolve each
+                    # text once (a bounded cache: hostile files have many texts).
+                    r = _NUMERIC.get(value, _MISSING)
+                    if r is _MISSING:
+                        r = number(value, node)
+                        if r is not None and len(_NUMERIC) < _NUMERIC_MAX:
+                            _NUMERIC[value] = r
+                    return r
                 return value
             if tag == STR_TAG:
                 return node.value
