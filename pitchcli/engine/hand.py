@@ -102,6 +102,8 @@ class HandState:
         self.card_holders: list[int] = []
         self._deck = frozenset(self.p.deck)
         self._outside = _outside(self.p.deck)
+        # Seats in play order from each possible leader (AP-TABLE-3).
+        self._order = [[(lead + i) % self.n for i in range(self.n)] for lead in range(self.n)]
 
     # --- helpers ---------------------------------------------------------
     def _v(self, code: str, purpose_or_rule: str, message: str, at: str, trick: int | None = None,
@@ -254,7 +256,7 @@ class HandState:
         if len(in_deck) != len(cards):
             self.broken = True
             return None
-        plays = tuple(Play((leader + i) % self.n, c, a) for i, (c, a) in enumerate(cards))
+        plays = tuple([Play(s, c, a) for s, (c, a) in zip(self._order[leader], cards, strict=True)])
         won_by, reason = winner(plays, view, self.fam.offsuit_trick_has_winner)
         trick = Trick(number, leader, plays, won_by, reason, at)
         self.tricks.append(trick)

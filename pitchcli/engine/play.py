@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from pitchcli.cards import Card
@@ -39,19 +39,27 @@ class Trick:
         return None
 
 
-def winner(plays: Iterable[Play], view: TrumpView, offsuit_has_winner: bool) -> tuple[int | None, str]:
+def winner(plays: Sequence[Play], view: TrumpView, offsuit_has_winner: bool) -> tuple[int | None, str]:
     """Who wins a trick: the highest trump in it or, with no trump, the highest
     card of the suit led (AP-PLAY-3); in ten-point nobody (TP-PLAY-2)."""
-    plays = list(plays)
     strength = view.strength
-    best = max(plays, key=lambda p: strength[p.card])
-    if strength[best.card] > 0:
+    best: Play | None = None
+    top = 0
+    for p in plays:  # one pass, no key functions: this runs for every trick
+        s = strength[p.card]
+        if s > top:
+            best, top = p, s
+    if best is not None:
         return best.seat, "trump"
     if not offsuit_has_winner:
         return None, "none"
-    led = view.suit_of[plays[0].card]
-    follow = [p for p in plays if view.suit_of[p.card] == led]
-    return max(follow, key=lambda p: p.card.rank).seat, "suit"
+    suit_of = view.suit_of
+    led = suit_of[plays[0].card]
+    best = plays[0]
+    for p in plays[1:]:
+        if suit_of[p.card] == led and p.card.rank > best.card.rank:
+            best = p
+    return best.seat, "suit"
 
 
 def may_play(card: Card, holding: Iterable[Card], led: Card | None, view: TrumpView) -> bool:
