@@ -301,9 +301,11 @@ def atomic_replace_if_changed(path: str, text: str) -> bool:
     """Write ``text`` to ``path`` atomically, only when it differs from what is
     there (so an unchanged file keeps its bytes and its modification time)."""
     try:
-        if Path(path).read_text("utf-8") == text:
+        # Bytes, not read_text: universal newlines would take a file with CR or
+        # CRLF line ends for the canonical one (LF) and leave it unformatted.
+        if Path(path).read_bytes() == text.encode("utf-8"):
             return False
-    except (OSError, UnicodeDecodeError):
+    except OSError:
         pass
     write_atomic(path, text)
     return True

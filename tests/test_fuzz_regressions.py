@@ -346,3 +346,174 @@ def test_summarize_jobs_does_not_cut_a_utf16_file(tmp_path: Path, codec: str) ->
     assert one.exit_code == two.exit_code == 1
     assert one.stdout == two.stdout
     assert [p["code"] for p in json.loads(two.stdout)["problems"]] == ["L102"]
+
+
+# --------------------------------------------------------------------------- fmt --in-place and line ends
+
+# Found by the long fuzz run (fmt -i, then fmt --check): a canonical record with
+# bare CR line ends (here JSON; the same happened in YAML and with CRLF).
+# fmt --in-place compared the file read with universal newlines, found it equal
+# to the canonical text, and left it; fmt --check, comparing the bytes, said it
+# would reformat it. Now fmt --in-place writes LF line ends.
+CR_LINE_ENDS = b"""{
+  "format": "pitch-record/1",
+  "variant": "auction",
+  "event": "Winter Setback Open",
+  "date": "2026-11-21",
+  "round": 4,
+  "table": 3,
+  "id": "1-4-3",
+  "players": ["Hal", "Ann", "Eve"],
+  "hands": [
+    {
+      "dealer": "Eve",
+      "deal": {
+        "Hal": ["3H", "KS", "AS", "7D", "JH", "JC"],
+        "Ann": ["QS", "9C", "6S", "KH", "3D", "5D"],
+        "Eve": ["4D", "9D", "10S", "QD", "QC", "2D"]
+      },
+      "bids": ["pass", 1, 1],
+      "tricks": [
+        ["2D", "7D", "3D"],
+        ["AS", "6S", "9D"],
+        ["10S", "KS", "5D"],
+        ["9C", "QC", "JC"],
+        ["QD", "JH", "KH"],
+        ["4D", "3H", "QS"]
+      ],
+      "score": {"Hal": 1, "Ann": 0, "Eve": 2},
+      "totals": {"Hal": 1, "Ann": 0, "Eve": 2}
+    },
+    {
+      "dealer": "Hal",
+      "deal": {
+        "Hal": ["QD", "8C", "5D", "5S", "9D", "7S"],
+        "Ann": ["4S", "10D", "2D", "5C", "AC", "6D"],
+        "Eve": ["7D", "10C", "AD", "JS", "QH", "6S"]
+      },
+      "bids": [4, "pass"],
+      "tricks": [
+        ["AC", "10C", "8C"],
+        ["4S", "JS", "7S"],
+        ["7D", "9D", "6D"],
+        ["QD", "2D", "AD"],
+        ["6S", "5S", "10D"],
+        ["QH", "5D", "5C"]
+      ],
+      "score": {"Hal": 0, "Ann": -4, "Eve": 1},
+      "totals": {"Hal": 1, "Ann": -4, "Eve": 3}
+    },
+    {
+      "dealer": "Ann",
+      "deal": {
+        "Hal": ["8H", "6D", "2C", "3H", "AH", "9S"],
+        "Ann": ["9D", "QH", "AC", "6H", "5D", "8S"],
+        "Eve": ["QD", "3C", "QS", "10D", "3S", "4D"]
+      },
+      "bids": [4],
+      "tricks": [
+        ["QD", "6D", "9D"],
+        ["QS", "9S", "8S"],
+        ["3C", "2C", "5D"],
+        ["QH", "4D", "AH"],
+        ["3S", "3H", "AC"],
+        ["10D", "8H", "6H"]
+      ],
+      "score": {"Hal": 0, "Ann": 0, "Eve": -4},
+      "totals": {"Hal": 1, "Ann": -4, "Eve": -1}
+    },
+    {
+      "dealer": "Eve",
+      "deal": {
+        "Hal": ["7C", "6D", "10H", "4H", "6H", "3D"],
+        "Ann": ["KC", "9C", "2C", "2H", "AD", "3S"],
+        "Eve": ["9D", "5S", "2D", "QH", "2S", "QS"]
+      },
+      "bids": ["pass", 1, 1],
+      "tricks": [
+        ["9D", "3D", "AD"],
+        ["KC", "2S", "7C"],
+        ["2H", "QH", "6D"],
+        ["6H", "2C", "5S"],
+        ["10H", "3S", "QS"],
+        ["4H", "9C", "2D"]
+      ],
+      "score": {"Hal": 1, "Ann": 1, "Eve": 1},
+      "totals": {"Hal": 2, "Ann": -3, "Eve": 0}
+    },
+    {
+      "dealer": "Hal",
+      "deal": {
+        "Hal": ["AD", "9D", "QC", "7D", "7H", "3S"],
+        "Ann": ["5C", "10C", "JS", "8S", "6H", "4S"],
+        "Eve": ["6D", "5S", "2S", "4C", "5D", "2H"]
+      },
+      "bids": [1, "pass", 1],
+      "tricks": [
+        ["QC", "10C", "4C"],
+        ["3S", "8S", "2S"],
+        ["4S", "5S", "9D"],
+        ["2H", "7H", "5C"],
+        ["JS", "6D", "7D"],
+        ["6H", "5D", "AD"]
+      ],
+      "score": {"Hal": 3, "Ann": 0, "Eve": 0},
+      "totals": {"Hal": 5, "Ann": -3, "Eve": 0}
+    },
+    {
+      "dealer": "Ann",
+      "deal": {
+        "Hal": ["2D", "8S", "5C", "4S", "6D", "JC"],
+        "Ann": ["QC", "AD", "2S", "3C", "AH", "4C"],
+        "Eve": ["10D", "JD", "QD", "8D", "JH", "10S"]
+      },
+      "bids": [2, "pass", "pass"],
+      "tricks": [
+        ["JH", "4S", "AH"],
+        ["AD", "10D", "6D"],
+        ["QC", "10S", "JC"],
+        ["2S", "JD", "8S"],
+        ["5C", "3C", "QD"],
+        ["2D", "4C", "8D"]
+      ],
+      "score": {"Hal": 0, "Ann": 4, "Eve": -2},
+      "totals": {"Hal": 5, "Ann": 1, "Eve": -2}
+    },
+    {
+      "dealer": "Eve",
+      "deal": {
+        "Hal": ["JC", "10C", "8C", "4D", "6H", "8H"],
+        "Ann": ["6S", "7D", "10H", "9C", "4S", "5S"],
+        "Eve": ["KD", "3D", "QS", "KS", "9H", "JD"]
+      },
+      "bids": [4],
+      "tricks": [
+        ["JC", "9C", "9H"],
+        ["8C", "6S", "3D"],
+        ["4D", "7D", "JD"],
+        ["KS", "8H", "5S"],
+        ["QS", "6H", "4S"],
+        ["KD", "10C", "10H"]
+      ],
+      "score": {"Hal": 4, "Ann": 0, "Eve": 0},
+      "totals": {"Hal": 9, "Ann": 1, "Eve": -2}
+    }
+  ],
+  "result": {
+    "winner": "Hal",
+    "scores": {"Hal": 9, "Ann": 1, "Eve": -2}
+  }
+}
+""".replace(b"\n", b"\r")
+
+
+@pytest.mark.parametrize("ends", [b"\r", b"\r\n"])
+def test_fmt_in_place_rewrites_cr_line_ends(tmp_path: Path, ends: bytes) -> None:
+    path = tmp_path / "cr.json"
+    path.write_bytes(CR_LINE_ENDS.replace(b"\r", ends))
+    assert run("fmt", "--check", str(path)).exit_code == 1
+    r = run("fmt", "--in-place", str(path))
+    assert r.exit_code == 0 and "1 file reformatted" in r.stderr
+    assert b"\r" not in path.read_bytes()
+    assert run("fmt", "--check", str(path)).exit_code == 0
+    assert run("validate", str(path)).exit_code == 0
