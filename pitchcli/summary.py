@@ -477,8 +477,9 @@ def _check_partial(d: dict[str, Any]) -> None:
     doesn't have the shape ``to_json`` writes."""
     _check_fields(d, {"limit": (int, None), "games_kept": (bool,), "files": (list,), "counts": (dict,),
                       "events": (list,), "games": (list, None), "problems": (list,)}, "")
-    if d["limit"] is not None and d["limit"] < 0:
-        raise SummaryError(f"/limit must be 0 or more, not {d['limit']}")
+    if d["limit"] is not None and d["limit"] < 1:
+        # (to_json writes null for "all"; 0 would keep no problem to show)
+        raise SummaryError(f"/limit must be 1 or more, or null, not {d['limit']}")
     if not all(isinstance(f, str) for f in d["files"]):
         raise SummaryError("/files must be a list of file names")
     _check_counts(d["counts"], "/counts", COUNTS)

@@ -74,7 +74,10 @@ def _partial(tmp_path: Path) -> dict:
     # TypeError: slice indices must be integers (reading the file)
     ({"limit": "x"}, "/limit must be a whole number or null, not 'x'"),
     ({"limit": 1.5}, "/limit must be"),
-    ({"limit": -3}, "/limit must be 0 or more"),
+    ({"limit": -3}, "/limit must be 1 or more, or null"),
+    # found by the long fuzz run: limit 0 kept no problem, so merge exited 1
+    # (a part counted an invalid record) without listing any
+    ({"limit": 0}, "/limit must be 1 or more, or null, not 0"),
     # an event named by a number: TypeError comparing it with names (the report)
     ({"events": [{"event": 5, "games": 1}]}, "/events/0/event must be text or null"),
     # OverflowError: int(Infinity) in a tally
