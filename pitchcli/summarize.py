@@ -139,7 +139,7 @@ def _next_start(f: BinaryIO, target: int, kind: str, size: int) -> int | None:
         if not line:
             return None
         if kind == "line":
-            if line.strip():
+            if line.strip() and not _looks_like_a_file_start(f, pos):
                 return pos
         elif line.startswith(b"---") and line[3:4] in (b"", b" ", b"\t", b"\r", b"\n"):
             if not _after_directive(f, pos):
@@ -149,6 +149,19 @@ def _next_start(f: BinaryIO, target: int, kind: str, size: int) -> int | None:
             return pos  # a first document that starts without "---"
         pos += len(line)
     return None
+
+
+def _looks_like_a_file_start(f: BinaryIO, pos: int) -> bool:
+    """Whether the bytes at ``pos`` would be read, at the start of a piece, as a
+    byte-order mark or as UTF-16/32 text (the loader sniffs the first 4 bytes of
+    a file): a line that starts so is not a place to cut, or the piece would be
+    read otherwise than the same line in the middle of the file (a UTF-8 BOM
+    taken for the file's, a stray 0xff byte refusing the whole piece)."""
+    here = f.tell()
+    f.seek(pos)
+    head = f.read(4)
+    f.seek(here)
+    return head.startswith((b"\xef\xbb\xbf", b"\x00\x00\xfe\xff", b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head
 
 
 def _after_directive(f: BinaryIO, pos: int) -> bool:
