@@ -32,6 +32,7 @@ listed with its first error, and its row says so. Document indexes are
 from __future__ import annotations
 
 import heapq
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
@@ -47,6 +48,7 @@ VERSION = 1
 DEFAULT_LIMIT = 1000
 
 COUNTS = ("documents", "valid", "invalid", "unreadable", "errors", "warnings")
+_FIRST_AT = re.compile(r"\(first at line (\d+)\)")
 
 
 class SummaryError(ValueError):
@@ -383,6 +385,10 @@ class Summary:
             p["document"] += docs_before
             if p["line"] is not None:
                 p["line"] += lines_before
+            if lines_before and p["code"] == "L104":
+                # The loader's message names the line of the first key too.
+                p["message"] = _FIRST_AT.sub(lambda m: f"(first at line {int(m[1]) + lines_before})",
+                                             p["message"])
 
     # --- the partial summary file ------------------------------------------------
     def to_json(self) -> dict[str, Any]:
