@@ -117,6 +117,7 @@ class Family:
         return _view(self.name, trump)
 
 
+@cache
 def family_for(name: str, mode: str) -> Family:
     """The family object for a profile's ``family`` and ``mode`` options."""
     named = name == "ten-point"

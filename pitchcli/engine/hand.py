@@ -29,6 +29,12 @@ Located = tuple[Card, str]  # a card and where the record has it
 
 
 @cache
+def _play_orders(seats: int) -> tuple[tuple[int, ...], ...]:
+    """For each leader, the seats in play order, clockwise from him (AP-TABLE-3)."""
+    return tuple(tuple((lead + i) % seats for i in range(seats)) for lead in range(seats))
+
+
+@cache
 def _outside(deck: tuple[Card, ...]) -> frozenset[Card]:
     """The cards that exist but are not in ``deck`` (the jokers, for Auction Pitch)."""
     return frozenset(ALL_CARDS) - frozenset(deck)
@@ -100,10 +106,8 @@ class HandState:
         self.tally_at = at
         self._next_leader: int | None = None
         self.card_holders: list[int] = []
-        self._deck = frozenset(self.p.deck)
         self._outside = _outside(self.p.deck)
-        # Seats in play order from each possible leader (AP-TABLE-3).
-        self._order = [[(lead + i) % self.n for i in range(self.n)] for lead in range(self.n)]
+        self._order = _play_orders(self.n)
 
     # --- helpers ---------------------------------------------------------
     def _v(self, code: str, purpose_or_rule: str, message: str, at: str, trick: int | None = None,
@@ -131,7 +135,7 @@ class HandState:
                 ok.append((c, at))
             else:
                 self._v("R401", "deck", f"{c.text} is not a card of this game's deck "
-                        f"({len(self._deck)} cards)", at)
+                        f"({len(self.p.deck)} cards)", at)
         return ok
 
     def view(self) -> TrumpView | None:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pitchcli.cards import Card
+from pitchcli.cards import ALL_CARDS, Card
 from pitchcli.engine.family import GAME_POINTS, TrumpView
 from pitchcli.engine.play import Trick
 
 AWARDS = ("high", "low", "jack", "game")
+# AP-SCORE-4 game points of every card, looked up once per card played.
+_GAME_POINTS: dict[Card, int] = {c: GAME_POINTS.get(c.rank, 0) for c in ALL_CARDS}
 
 
 @dataclass(slots=True)  # not frozen: frozen __init__ costs 3x on this hot path
@@ -35,12 +37,17 @@ def auction_awards(
     captured_by: dict[Card, int] = {}
     played_by: dict[Card, int] = {}
     tallies = [0] * units
+    points = _GAME_POINTS
     for t in tricks:
+        won = t.winner
+        if won is None:
+            continue  # never in Auction Pitch: a trick always has a winner (AP-PLAY-3)
+        u = unit_of[won]
         for p in t.plays:
-            played_by[p.card] = p.seat
-            if t.winner is not None:
-                captured_by[p.card] = t.winner
-                tallies[unit_of[t.winner]] += GAME_POINTS.get(p.card.rank, 0)  # AP-SCORE-4
+            c = p.card
+            played_by[c] = p.seat
+            captured_by[c] = won
+            tallies[u] += points[c]  # AP-SCORE-4
     trumps = [c for c in played_by if view.strength[c] > 0]
     awards: dict[str, Award] = {}
     if trumps:
