@@ -108,6 +108,7 @@ class HandState:
         self.card_holders: list[int] = []
         self._outside = _outside(self.p.deck)
         self._order = _play_orders(self.n)
+        self._trick_view: TrumpView | None = None
 
     # --- helpers ---------------------------------------------------------
     def _v(self, code: str, purpose_or_rule: str, message: str, at: str, trick: int | None = None,
@@ -245,7 +246,8 @@ class HandState:
                             f"{suit_words(first.suit)} trump", self.trump_at, number,
                             claimed=self.trump, derived=first.suit)
                 self.trump = first.suit  # AP-PLAY-1
-        view = self.view()
+        view = self._trick_view if number > 1 else self.view()  # trump is fixed after trick 1
+        self._trick_view = view
         if view is None:
             self._v("R410", "trump_claim", "no trump is recorded; the bidder names trump and it "
                     "must be written when tricks are recorded", self.at, number)
