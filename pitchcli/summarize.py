@@ -309,7 +309,15 @@ def read_partial(name: str, source: BinaryIO | None = None) -> Summary:
 
     try:
         raw = source.read() if source is not None else open(name, "rb").read()  # noqa: SIM115
-        data = json.loads(raw)
-    except (UnicodeDecodeError, ValueError) as e:
+        # A file name that isn't UTF-8 was written as its own bytes
+        # (surrogateescape): read it back the same way.
+        data = json.loads(raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "surrogateescape"))
+    except ValueError as e:
         raise SummaryError(f"not JSON: {e}") from None
+    try:
+        # json.loads lets unpaired surrogates through (\ud800 escapes): text
+        # that can't be written out again.
+        json.dumps(data, ensure_ascii=False).encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        raise SummaryError("a string in it is not Unicode text (an unpaired surrogate such as \\ud800)") from None
     return Summary.from_json(data)
