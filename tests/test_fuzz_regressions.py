@@ -5,6 +5,7 @@ a wrong exit status or a failure without a located diagnostic before its fix."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -559,3 +560,39 @@ def test_summarize_jobs_places_the_first_of_a_duplicate_key(tmp_path: Path) -> N
     last = report["problems"][-1]
     assert last["code"] == "L104"
     assert f"(first at line {last['line'] - 1})" in last["message"]
+
+
+# --------------------------------------------------------------------------- text that isn't Unicode
+
+
+def test_summarize_output_names_a_file_whose_name_is_not_utf8(tmp_path: Path) -> None:
+    # Found while checking the next one: a scraped file saved under a Latin-1
+    # name (caf\xe9.yaml). summarize -o crashed with UnicodeEncodeError (the
+    # name, decoded by os.fsdecode, holds a lone surrogate); through stdout the
+    # name's bytes went out as they were. Now -o writes them the same way, and
+    # merge reads such a partial back.
+    folder = tmp_path / "in"
+    folder.mkdir()
+    name = os.fsdecode(b"caf\xe9.yaml")
+    (folder / name).write_text(dump([simulate_game("auction", seed=6)], "yaml"))
+    part = tmp_path / "part.json"
+    r = run("summarize", "--partial", "-o", str(part), str(folder))
+    assert r.exit_code == 0, r.output
+    assert b"caf\xe9.yaml" in part.read_bytes()
+    out = tmp_path / "merged.json"
+    r = run("merge", "--format", "json", "-o", str(out), str(part))
+    assert r.exit_code == 0, r.output
+    assert b"caf\xe9.yaml" in out.read_bytes()
+
+
+def test_merge_refuses_a_partial_with_an_unpaired_surrogate(tmp_path: Path) -> None:
+    # Found by the fuzz run after the fixes: a partial whose problem message
+    # held "\ud800" (valid JSON, not Unicode text) crashed merge with
+    # UnicodeEncodeError when it wrote the report.
+    data = _partial(tmp_path)
+    data["files"].append("x\ud800.yaml")
+    part = tmp_path / "part.json"
+    part.write_text(json.dumps(data))  # ensure_ascii: the escape \ud800
+    r = run("merge", "--format", "json", str(part))
+    assert r.exit_code == 3
+    assert f"{part}: a string in it is not Unicode text" in r.stderr

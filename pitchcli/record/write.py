@@ -232,7 +232,10 @@ def atomic_output(path: str | Path) -> Iterator[TextIO]:
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+        # surrogateescape, as on standard output: a file name that isn't UTF-8
+        # (os.fsdecode keeps its bytes as lone surrogates) is written back as
+        # the same bytes, not a UnicodeEncodeError.
+        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="\n") as f:
             yield f
             f.flush()
             os.fsync(f.fileno())
