@@ -19,7 +19,7 @@ contract of docs/hostile-input.md:
 
 Size of a run (examples per test):
 
-- default (CI): ``PITCH_FUZZ_CI_EXAMPLES``, 60; derandomized, so CI is stable;
+- default (CI): ``PITCH_FUZZ_CI_EXAMPLES``, 100; derandomized, so CI is stable;
 - long run: ``PITCH_FUZZ_EXAMPLES=15000`` (random, no deadline, the Hypothesis
   database on). With ``PITCH_FUZZ_COLLECT=DIR`` a failing input does not stop
   the run: it is saved in DIR (the input, the command and the reason) and the
@@ -49,7 +49,7 @@ from hypothesis import strategies as st
 from pitchcli.cli import main
 
 LONG = int(os.environ.get("PITCH_FUZZ_EXAMPLES", "0") or 0)
-EXAMPLES = LONG or int(os.environ.get("PITCH_FUZZ_CI_EXAMPLES", "60"))
+EXAMPLES = LONG or int(os.environ.get("PITCH_FUZZ_CI_EXAMPLES", "100"))
 COLLECT = os.environ.get("PITCH_FUZZ_COLLECT")
 STATS = os.environ.get("PITCH_FUZZ_STATS")
 
