@@ -458,12 +458,9 @@ def _explain_ten_point(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[
     if pooled:
         who = _and(side)
         rule = "TP5-5"
-        if hs.made:
-            out.append(f"{who} took {side_took} against a bid of {hs.bid}: made; "
-                       f"{'each scores' if len(side) > 1 else 'scores'} {_signed(side_took)} ({rule}).")
-        else:
-            out.append(f"{who} took {side_took} against a bid of {hs.bid}: set; "
-                       f"{'each scores' if len(side) > 1 else 'scores'} {_signed(-hs.bid)} ({rule}).")
+        result, change = ("made", side_took) if hs.made else ("set", -hs.bid)
+        out.append(f"{who} took {side_took} against a bid of {hs.bid}: {result}; "
+                   f"{'each scores' if len(side) > 1 else 'scores'} {_signed(change)} ({rule}).")
         others = [u for u in hs.change if u not in side]
         if others:
             out.append(f"The other side ({_and(others)}) took {sum(hs.taken[u] for u in others)}: "
@@ -471,12 +468,9 @@ def _explain_ten_point(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[
         return out
     unit = side[0]
     subject = f"{unit} ({hs.bidder}'s team)" if sheet.teams else unit
-    if hs.made:
-        out.append(f"{subject} bid {hs.bid} and took {side_took}: made, scores {_signed(hs.change[unit])} "
-                   f"(TP-SCORE-2).")
-    else:
-        out.append(f"{subject} bid {hs.bid} but took {side_took}: set, scores {_signed(hs.change[unit])} "
-                   f"(TP-SCORE-2).")
+    joint, result = ("and", "made") if hs.made else ("but", "set")
+    out.append(f"{subject} bid {hs.bid} {joint} took {side_took}: {result}, scores "
+               f"{_signed(hs.change[unit])} (TP-SCORE-2).")
     others = [f"{u} {_signed(d)}" for u, d in hs.change.items() if u not in side]
     if others:
         out.append(f"The others score what they took: {', '.join(others)} (TP-SCORE-2).")
