@@ -85,7 +85,8 @@ def award_points(awards: dict[str, Award], units: int) -> list[int]:
 
 def ten_point_taken(tricks: list[Trick], view: TrumpView, unit_of: tuple[int, ...], units: int) -> list[int]:
     """TP-POINTS-1: each point card to whoever wins it, the 2 of trumps to who
-    played it; off cards are worth nothing (TP-POINTS-2)."""
+    played it; off cards are worth nothing (TP-POINTS-2): only the point cards
+    of the tricks count, the rest are thrown away (TP-SCORE-1)."""
     taken = [0] * units
     points = view.points
     for t in tricks:
