@@ -68,7 +68,7 @@ class _Driver:
         self.v = self.out.violations
 
     def bad(self, code: str, rule: str | None, message: str, at: str, **details: object) -> None:
-        self.v.append(Violation(code, rule, message + (f" ({rule})" if rule else ""), at,
+        self.v.append(Violation(code, rule, message, at,
                                 details=details))
 
     def skipped(self, at: str) -> bool:
@@ -287,7 +287,7 @@ class _Driver:
                 where = f"{at}/{esc(key)}" if key in claimed else at
                 prefix = f"hand {hand}: " if hand else ""
                 self.bad(code, None, f"{prefix}{what} of {key} is recorded as {_show(c)}, but "
-                         f"the record gives {_show(d)}", where, key=key, claimed=c, derived=d)
+                         f"the replay gives {_show(d)}", where, key=key, claimed=c, derived=d)
 
     def finish(self) -> None:
         out, game = self.out, self.game

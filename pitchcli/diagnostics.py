@@ -85,15 +85,16 @@ class Diagnostic:
         return replace(self, **changes)
 
     def as_text(self) -> str:
-        """The compiler convention: ``file:line:col: CODE [RULE] message (at /ptr)``."""
+        """The compiler convention, as gcc and mypy print it, so that editors'
+        problem matchers (VS Code's ``$gcc``) read it:
+        ``file:line:col: error: CODE [RULE] message (at /ptr)`` (or ``warning:``)."""
         where = self.file
         if self.line is not None:
             where += f":{self.line}:{self.column or 1}"
         rule = f" [{self.rule}]" if self.rule else ""
-        sev = "" if self.severity == ERROR else f" {self.severity}:"
         doc = f" (document {self.document + 1})" if self.document else ""
         at = f" (at {self.pointer or '/'})"
-        return f"{where}:{sev} {self.code}{rule} {self.message}{at}{doc}"
+        return f"{where}: {self.severity}: {self.code}{rule} {self.message}{at}{doc}"
 
     def as_json(self) -> dict[str, Any]:
         """A plain mapping for the JSON report (see README, "JSON report")."""

@@ -226,7 +226,7 @@ def new_record(variant: str, players: list[str], teams: dict[str, list[str]] | N
     if problem:
         raise NewError(problem)
     if profile.sides == "teams":
-        teams = teams or {" & ".join(m): m for m in (default_teams(profile, players) or {}).values()}
+        teams = teams or default_teams(profile, players)
     elif teams:
         raise NewError(f"profile {variant} has no fixed teams: leave out --teams")
     rec: dict[str, Any] = {"format": schema.FORMAT, "variant": variant}
@@ -245,7 +245,8 @@ def new_record(variant: str, players: list[str], teams: dict[str, list[str]] | N
     rec["hands"] = [{"dealer": dealer}]
     _, problems = build_table(profile, players, teams)
     if problems:
-        raise NewError(problems[0].message)
+        first = problems[0]
+        raise NewError(first.message + (f" ({first.rule})" if first.rule else ""))
     diags = [d for d in schema.validate(rec) if d.severity == "error"]
     if diags:
         raise NewError(f"{diags[0].message} (at {diags[0].pointer})")

@@ -144,7 +144,7 @@ def _by_event(s: Summary, rows: list[dict[str, Any]]) -> list[tuple[str | None, 
 
 
 def problem_text(p: dict[str, Any]) -> str:
-    """``file:line:col: CODE [RULE] message``, as ``pitch validate`` writes it,
+    """``file:line:col: error: CODE [RULE] message``, as ``pitch validate`` writes it,
     and how many more errors the record has."""
     d = Diagnostic(code=p["code"] or "?", message=p["message"], rule=p["rule"], pointer=p["pointer"] or "",
                    file=p["file"], document=p["document"], line=p["line"], column=p["column"])

@@ -302,7 +302,7 @@ def test_new_is_a_loadable_template(tmp_path: Path) -> None:
     path.write_text(text, encoding="utf-8")
     v = CliRunner().invoke(main, ["validate", str(path)])
     assert v.exit_code == 1
-    codes = [line.split(": ", 1)[1].split()[0] for line in v.stdout.splitlines()[:-1]]
+    codes = [line.split(": error: ", 1)[1].split()[0] for line in v.stdout.splitlines()[:-1]]
     assert codes == ["R404"], v.stdout
     assert "missing the call of Dot, Ann, Ben, Cal" in v.stdout
 

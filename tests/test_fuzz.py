@@ -130,9 +130,9 @@ def _line_bound(raw: bytes) -> int:
 
 
 def _located_lines(text: str, path: Path) -> list[tuple[int, int, str, bool]]:
-    """``(line, column, code, is_error)`` of each ``file:line:col: CODE`` diagnostic for ``path``."""
-    pattern = re.compile(re.escape(str(path)) + r":(\d+):(\d+):( warning:)? ([LSPRC]\d{3})\b", re.M)
-    return [(int(m[1]), int(m[2]), m[4], not m[3]) for m in pattern.finditer(text)]
+    """``(line, column, code, is_error)`` of each ``file:line:col: error: CODE`` diagnostic for ``path``."""
+    pattern = re.compile(re.escape(str(path)) + r":(\d+):(\d+): (error|warning): ([LSPRC]\d{3})\b", re.M)
+    return [(int(m[1]), int(m[2]), m[4], m[3] == "error") for m in pattern.finditer(text)]
 
 
 def _check_located(found: list[tuple[int, int]], raw: bytes, what: str) -> None:
@@ -310,7 +310,7 @@ def check_merge(parts: list[Path], raws: list[bytes], args: list[str]) -> Result
         if not any(line.startswith(f"{p}: ") for p in parts for line in r.stderr.splitlines()):
             raise Broken(f"merge: exit 3 without naming the part:\n{r.stderr[-2000:]}")
     elif (r.exit_code == 1 and "--partial" not in args
-          and not re.search(r":\d+:\d+: [LSPRC]\d{3}|\"line\"|Problems", r.output)):
+          and not re.search(r":\d+:\d+: (?:error|warning): [LSPRC]\d{3}|\"line\"|Problems", r.output)):
         # Some record counted in a part is invalid: the problems must be listed.
         raise Broken(f"merge: exit 1 without a problem listed:\n{r.output[-2000:]}")
     return r

@@ -53,7 +53,7 @@ def test_summarize_csv_shows_the_problems_on_stderr(tmp_path: Path) -> None:
     path.write_bytes(SHARED_TOTALS)
     r = run("summarize", "--format", "csv", str(path))
     assert r.exit_code == 1
-    assert f"{path}:13:11: L105 " in r.stderr
+    assert f"{path}:13:11: error: L105 " in r.stderr
     assert "L105" not in r.stdout  # the CSV stays one table
 
 
@@ -131,7 +131,7 @@ def test_hands_that_are_not_a_list(tmp_path: Path, command: str, hands: bytes) -
     path.write_bytes(HANDS_IS_A_NUMBER.replace(b"hands: 1", b"hands: " + hands))
     r = run(command, str(path))
     assert r.exit_code == 1
-    assert f"{path}:4:8: S203 'hands' must be a list" in r.output
+    assert f"{path}:4:8: error: S203 'hands' must be a list" in r.output
     # Nothing else: with no hands to replay the totals are unknown, so the
     # result's claims are not compared with zeros.
     assert "C504" not in r.output
@@ -324,8 +324,8 @@ def test_score_check_locates_the_claims_that_disagree(tmp_path: Path, fmt: str) 
     path.write_bytes(SCORE_KEY_MISSPELT)
     r = run("score", "--check", "--format", fmt, str(path))
     assert r.exit_code == 1
-    assert f"{path}:26:16: C502 hand 1: score change of Ben is recorded as missing" in r.stderr
-    assert f"{path}:26:35: C502 hand 1: score change of Ren" in r.stderr
+    assert f"{path}:26:16: error: C502 hand 1: score change of Ben is recorded as missing" in r.stderr
+    assert f"{path}:26:35: error: C502 hand 1: score change of Ren" in r.stderr
     # Without --check the sheet is shown (exit 0) and the claims only counted.
     r = run("score", "--format", fmt, str(path))
     assert r.exit_code == 0 and "C502" not in r.stderr

@@ -157,7 +157,7 @@ def test_game_rows_by_file_then_document(corpus: Path) -> None:
 def test_invalid_record_counted_listed_and_exit_1(corpus: Path) -> None:
     r = run("summarize", str(corpus))
     assert r.exit_code == 1
-    assert f"{corpus / 'club.yaml'}:42:26: C502 hand 1: score change of Ben is recorded as 5" in r.output
+    assert f"{corpus / 'club.yaml'}:42:26: error: C502 hand 1: score change of Ben is recorded as 5" in r.output
     assert "(document 3)" in r.output
     assert r.output.rstrip().endswith("4 documents in 2 files: 3 valid, 1 invalid")
     assert "1 invalid record not counted" in r.output
@@ -167,7 +167,7 @@ def test_invalid_record_counted_listed_and_exit_1(corpus: Path) -> None:
 def test_unreadable_input_exit_3(corpus: Path) -> None:
     r = run("summarize", "--allow-invalid", str(corpus), str(corpus / "missing.yaml"))
     assert r.exit_code == 3
-    assert "missing.yaml: L101" in r.output
+    assert "missing.yaml: error: L101" in r.output
     assert "1 file unreadable" in r.output
 
 

@@ -61,13 +61,16 @@ def test_invalid_sample_is_reported_where_it_breaks(name: str) -> None:
         line, col, code, rule, pointer)
     assert words in first["message"]
     if rule:
-        assert f"({rule})" in first["message"]
-    # The text form follows the compiler convention file:line:col: CODE [RULE] message (at /ptr).
+        assert rule not in first["message"]  # the rule id is its own field, not repeated in the message
+    # The text form follows the compiler convention file:line:col: error: CODE [RULE] message (at /ptr).
     status, text = run("validate", str(INVALID / name))
     assert status == 1
-    head = f"{INVALID / name}:{line}:{col}: {code}" + (f" [{rule}]" if rule else "")
-    assert text.splitlines()[0].startswith(head)
-    assert text.splitlines()[0].endswith(f"(at {pointer or '/'})")
+    head = f"{INVALID / name}:{line}:{col}: error: {code}" + (f" [{rule}]" if rule else "")
+    first_line = text.splitlines()[0]
+    assert first_line.startswith(head)
+    assert first_line.endswith(f"(at {pointer or '/'})")
+    if rule:
+        assert first_line.count(rule) == 1
 
 
 def test_all_valid_samples_validate() -> None:
@@ -91,7 +94,7 @@ def test_stdin_is_read_with_dash() -> None:
     data = (SAMPLES / "auction-full.yaml").read_bytes()
     assert run("validate", "-", input=data)[0] == 0
     status, out = run("validate", "-", input=(INVALID / "suit-not-followed.yaml").read_bytes())
-    assert status == 1 and out.startswith("-:21:22: R407 [AP-PLAY-2]")
+    assert status == 1 and out.startswith("-:21:22: error: R407 [AP-PLAY-2]")
 
 
 def test_one_pass_reports_every_broken_hand(tmp_path: Path) -> None:

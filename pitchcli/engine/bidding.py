@@ -48,7 +48,7 @@ class Auction:
 
     def _bad(self, purpose: str, message: str, at: str) -> None:
         rule = self.fam.rule(purpose)
-        self.violations.append(Violation("R404", rule, f"{message} ({rule})", at))
+        self.violations.append(Violation("R404", rule, message, at))
 
     def legal_calls(self) -> list[int | None]:
         """The calls the player to act may make (used by ``simulate``)."""

@@ -41,14 +41,14 @@ class GameState:
             violations.append(Violation(
                 "R405", rule, f"hand {number} is dealt by {self.table.players[dealer]}, but the "
                 f"deal passes to the left after every hand, so {self.table.players[expected]} "
-                f"deals it ({rule})", at + "/dealer",
+                "deals it", at + "/dealer",
                 details={"claimed": self.table.players[dealer],
                          "derived": self.table.players[expected]}))
         if self.winner is not None:
             rule = self.fam.rule("won")
             violations.append(Violation(
                 "R412", rule, f"hand {number} is recorded after the game was won by "
-                f"{self.table.unit_names[self.winner]} in hand {self.won_after} ({rule})", at))
+                f"{self.table.unit_names[self.winner]} in hand {self.won_after}", at))
         return HandState(self.table, dealer, number, at), violations
 
     def skip_hand(self, dealer: int | None) -> None:

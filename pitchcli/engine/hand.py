@@ -114,7 +114,7 @@ class HandState:
     def _v(self, code: str, purpose_or_rule: str, message: str, at: str, trick: int | None = None,
            **details: object) -> None:
         rule = self.fam.rule(purpose_or_rule) if purpose_or_rule.islower() else purpose_or_rule
-        self.violations.append(Violation(code, rule, f"{message} ({rule})", at, trick, details))
+        self.violations.append(Violation(code, rule, message, at, trick, details))
 
     def name(self, seat: int) -> str:
         """A player's name."""

@@ -62,22 +62,23 @@ def build_table(
         # RULES.md: a player count the profile does not take is AP-TABLE-1 or
         # AP-TABLE-2 in Auction Pitch, the profile's own check in ten-point.
         rule = fam.rule("table_teams" if profile.sides == "teams" else "table") or None
-        violations.append(Violation("P303", rule, problem + (f" ({rule})" if rule else ""),
+        violations.append(Violation("P303", rule, problem,
                                     at + "/players"))
     if profile.sides != "teams" or problem:  # no team layout to judge at an unplayable table
         if teams and not problem:
             violations.append(Violation(
                 "P303", fam.rule("teams"),
-                f"profile '{profile.name}' has no fixed teams, so 'teams' is not allowed "
-                f"({fam.rule('teams')})", at + "/teams"))
+                f"profile '{profile.name}' has no fixed teams, so 'teams' is not allowed",
+                at + "/teams"))
         return Table(profile, tuple(players), tuple(players), tuple(range(n))), violations
     count = profile.teams_count(n) or 1
-    names = [f"Team {i + 1}" for i in range(count)]
+    # A team the record does not name is named by its members (Ann & Cal).
+    names = [" & ".join(p for s, p in enumerate(players) if profile.team_of(s, n) == i) for i in range(count)]
     if not teams:
         violations.append(Violation(
             "P303", fam.rule("teams"),
-            f"profile '{profile.name}' plays in fixed teams: list them under 'teams' "
-            f"({fam.rule('teams')})", at))
+            f"profile '{profile.name}' plays in fixed teams: list them under 'teams'",
+            at))
         return Table(profile, tuple(players), tuple(names), tuple(profile.team_of(s, n) for s in range(n))), violations
     seat_of = {p: i for i, p in enumerate(players)}
     found: dict[int, str] = {}
@@ -96,7 +97,7 @@ def build_table(
             violations.append(Violation(
                 "P303", fam.rule("teams"),
                 f"team {name!r} ({', '.join(members)}) is not {profile.team_size} players "
-                f"sitting {gap} seats apart ({fam.rule('teams')})", f"{at}/teams/{name}"))
+                f"sitting {gap} seats apart", f"{at}/teams/{name}"))
         elif profile.team_of(seats[0], n) not in found:
             found[profile.team_of(seats[0], n)] = name
     for i in range(count):
