@@ -24,6 +24,12 @@ from pitchcli.simulate import simulate_game
 FORMATS_OUT = ("yaml", "json", "jsonl")
 
 
+def examples(*commands: str) -> str:
+    """The epilog of a command's --help: real examples, one per line (Click's
+    ``\\b`` keeps the lines as they are written)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {c}" for c in commands)
+
+
 @contextmanager
 def writing(path: str) -> Iterator[None]:
     """An output file that can't be written (no such folder, no permission, no
@@ -50,10 +56,14 @@ def main() -> None:
     gc.set_threshold(20_000, 50, 100)
 
 
-@main.command()
+@main.command(epilog=examples(
+    "pitch validate samples/",
+    "pitch validate --strict records/*.yaml",
+    "pitch validate --format json - < game.yaml",
+))
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="text: file:line:col: CODE [RULE] message; json: the versioned report.")
+              help="text: file:line:col: error: CODE [RULE] message; json: the versioned report.")
 @click.option("--strict", is_flag=True, help="Warnings fail too.")
 @click.option("-q", "--quiet", is_flag=True, help="No summary line.")
 def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool) -> None:
@@ -68,7 +78,10 @@ def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool) -> Non
     sys.exit(tally.exit_code())
 
 
-@main.command()
+@main.command(epilog=examples(
+    "pitch simulate --variant auction --seed 7",
+    "pitch simulate --variant ten-point-5 --games 100 --format jsonl -o games.jsonl",
+))
 @click.option("--variant", required=True, type=click.Choice(sorted(builtin_profiles())),
               help="The rule profile.")
 @click.option("--players", type=click.IntRange(2, 8), help="Number of players (default: 4 if allowed).")
@@ -100,7 +113,7 @@ def simulate(variant: str, players: int | None, games: int, seed: int | None, fm
         emit(sys.stdout)
 
 
-@main.command("schema")
+@main.command("schema", epilog=examples("pitch schema > pitch-record-1.schema.json", "pitch schema --path"))
 @click.option("--path", "show_path", is_flag=True,
               help="Print where the installed schema file is (for a $schema reference), not the schema.")
 def schema_cmd(show_path: bool) -> None:
@@ -112,24 +125,84 @@ def schema_cmd(show_path: bool) -> None:
     click.echo(json.dumps(schema.load_schema(), ensure_ascii=False, indent=2))
 
 
-@main.command()
+@main.command(epilog=examples(
+    "pitch profiles",
+    "pitch profiles auction-partners",
+    "pitch profiles ten-point --format json",
+))
 @click.argument("name", required=False)
-def profiles(name: str | None) -> None:
-    """List the built-in rule profiles, or show one."""
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="json: every option of every profile shown, as a mapping.")
+def profiles(name: str | None, fmt: str) -> None:
+    """List the built-in rule profiles, or show every option of one and its value.
+
+    """
+    from pitchcli import reference
     try:
         shown = [resolve(name)] if name else list(builtin_profiles().values())
     except ProfileError as e:
         raise click.BadParameter(str(e), param_hint="NAME") from None
+    if fmt == "json":
+        data = {p.name: reference.profile_options(p) for p in shown}
+        click.echo(json.dumps(data[shown[0].name] if name else data, indent=2))
+        return
     for p in shown:
-        players = ", ".join(map(str, p.players))
-        click.echo(f"{p.name}: {p.family}, {players} players, deal {p.deal}, {p.mode}, {p.sides}, "
-                   f"bids {p.min_bid}-{p.max_bid}, target {p.target}")
+        click.echo(reference.profile_text(p) if name else reference.profile_line(p), nl=not name)
+
+
+@main.command(epilog=examples("pitch rules", "pitch rules AP-PLAY-2", "pitch rules TP4-5 TP5-3 --format json"))
+@click.argument("ids", nargs=-1)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def rules(ids: tuple[str, ...], fmt: str) -> None:
+    """Print the rules with these ids, or list every rule.
+
+    The ids are those diagnostics cite in brackets: R407 [AP-PLAY-2].
+
+    """
+    from pitchcli import reference
+    try:
+        found = [reference.find_rule(i) for i in ids]
+    except reference.NotFound as e:
+        raise click.BadParameter(str(e), param_hint="ID") from None
+    if fmt == "json":
+        click.echo(json.dumps([reference.rule_json(r) for r in (found or reference.rules().values())],
+                              ensure_ascii=False, indent=2))
+    elif not found:
+        click.echo(reference.rules_list(), nl=False)
+    else:
+        click.echo("\n".join(reference.rule_text(r) for r in found), nl=False)
+
+
+@main.command(epilog=examples("pitch explain R407", "pitch explain S201 C502", "pitch explain"))
+@click.argument("codes", nargs=-1)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def explain(codes: tuple[str, ...], fmt: str) -> None:
+    """Explain diagnostic codes: what each means, how to fix it, an example;
+    with no code, list them all.
+
+    """
+    from pitchcli import reference
+    try:
+        found = [reference.find_code(c) for c in codes]
+    except reference.NotFound as e:
+        raise click.BadParameter(str(e), param_hint="CODE") from None
+    if fmt == "json":
+        click.echo(json.dumps([reference.code_json(c) for c in (found or reference.codes().values())],
+                              ensure_ascii=False, indent=2))
+    elif not found:
+        click.echo(reference.codes_list(), nl=False)
+    else:
+        click.echo("\n".join(reference.code_text(c) for c in found), nl=False)
 
 
 # --- score, replay, fmt, new: reading a game and showing or writing it -------
 
 
-@main.command()
+@main.command(epilog=examples(
+    "pitch score samples/auction-full.yaml",
+    "pitch score --explain --hand 2 samples/auction-full.yaml",
+    "pitch score --check --format csv samples/",
+))
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--hand", type=click.IntRange(1), help="Only this hand (numbered from 1).")
 @click.option("--explain", is_flag=True, help="Say why each point went where it did, citing the rule ids.")
@@ -152,7 +225,11 @@ def score(paths: tuple[str, ...], hand: int | None, explain: bool, check: bool, 
     sys.exit(status)
 
 
-@main.command()
+@main.command(epilog=examples(
+    "pitch replay samples/auction-full.yaml",
+    "pitch replay --hand 1 samples/ten-point.yaml",
+    "pitch replay --format json samples/ten-point-5.yaml",
+))
 @click.argument("path")
 @click.option("--hand", type=click.IntRange(1), help="Only this hand (numbered from 1).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
@@ -170,7 +247,11 @@ def replay(path: str, hand: int | None, fmt: str) -> None:
     sys.exit(status)
 
 
-@main.command("fmt")
+@main.command("fmt", epilog=examples(
+    "pitch fmt samples/auction-play.yaml",
+    "pitch fmt --check samples/",
+    "pitch fmt --fill --to json -o game.json game.yaml",
+))
 @click.argument("paths", nargs=-1, required=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
               help="Write every input here (atomically) instead of standard output.")
@@ -201,7 +282,10 @@ def fmt_cmd(paths: tuple[str, ...], output: str | None, to: str | None, check: b
     sys.exit(status)
 
 
-@main.command()
+@main.command(epilog=examples(
+    "pitch new --variant auction --players Ann,Ben,Cal,Dot -o game.pitch.yaml",
+    "pitch new --variant ten-point --players Ann,Ben,Cal,Dot --teams Us=Ann+Cal,Them=Ben+Dot",
+))
 @click.option("--variant", required=True, type=click.Choice(sorted(builtin_profiles())), help="The rule profile.")
 @click.option("--players", required=True, help="The players in seat order, clockwise: Ann,Ben,Cal,Dot.")
 @click.option("--teams", help="Fixed teams: Us=Ann+Cal,Them=Ben+Dot (default: by seat, named after "
@@ -302,7 +386,11 @@ def _games_shown(fmt: str, standings: bool, games: bool | None) -> bool:
     return games
 
 
-@main.command()
+@main.command(epilog=examples(
+    "pitch summarize samples/tournament",
+    "pitch summarize --format csv archive/ > standings.csv",
+    "pitch summarize --jobs 0 --partial -o part.json shard/",
+))
 @click.argument("paths", nargs=-1, required=True)
 @_summary_options
 @click.option("-j", "--jobs", type=click.IntRange(0), default=1, show_default=True,
@@ -344,7 +432,10 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     _summary_out(s, fmt, standings, games, partial, output, allow_invalid)
 
 
-@main.command()
+@main.command(epilog=examples(
+    "pitch merge part-*.json",
+    "pitch merge --format markdown -o standings.md part-1.json part-2.json",
+))
 @click.argument("parts", nargs=-1, required=True)
 @_summary_options
 def merge(parts: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,

@@ -63,13 +63,22 @@ class Tally:
 def write_text(checked: Iterable[Checked], out: TextIO, strict: bool, quiet: bool = False) -> Tally:
     """One diagnostic per line as documents are checked, then the summary line."""
     tally = Tally()
+    seen: dict[str, None] = {}  # the codes shown, in order
     for c in checked:
         tally.add(c, strict)
         for d in c.diagnostics:
             out.write(d.as_text() + "\n")
+            seen[d.code] = None
     if not quiet:
-        out.write(tally.line() + "\n")
+        out.write(tally.line() + see_also(list(seen)) + "\n")
     return tally
+
+
+def see_also(codes: list[str], most: int = 6) -> str:
+    """Where the codes shown are explained: ``; see: pitch explain R407 C502``."""
+    if not codes:
+        return ""
+    return f"; see: pitch explain {' '.join(codes[:most])}" + (" ..." if len(codes) > most else "")
 
 
 def write_json(checked: Iterable[Checked], out: TextIO, strict: bool) -> Tally:

@@ -265,7 +265,7 @@ def explain_hand(sheet: ScoreSheet, hs: HandScore) -> list[str]:
 
 
 def _who(sheet: ScoreSheet, player: str | None) -> str:
-    """'Cal', or 'Cal (team-1)' with fixed teams."""
+    """'Cal', or 'Cal (Ann & Cal)' with fixed teams."""
     if player is None:
         return "nobody"
     if sheet.teams:

@@ -28,11 +28,13 @@ class Impossible(Exception):
 
 
 def default_teams(profile: Profile, players: list[str]) -> dict[str, list[str]] | None:
-    """Fixed teams by seat: partners ``players / team_size`` seats apart."""
+    """Fixed teams by seat: partners ``players / team_size`` seats apart, each
+    team named by its members (``Ann & Cal``, as ``pitch new`` and ``summarize``
+    name them): a name that means the same team in every game."""
     if profile.sides != "teams":
         return None
     count = profile.teams_count(len(players))
-    return {f"team-{i + 1}": players[i::count] for i in range(count)}
+    return {" & ".join(players[i::count]): players[i::count] for i in range(count)}
 
 
 def simulate_game(variant: str, players: int | None = None, seed: int | None = None,

@@ -24,7 +24,7 @@ import yaml
 
 from pitchcli.cards import parse_suit, try_card
 
-GAME_KEYS = ("format", "variant", "rules", "event", "site", "date", "round", "table", "id", "notes",
+GAME_KEYS = ("$schema", "format", "variant", "rules", "event", "site", "date", "round", "table", "id", "notes",
              "players", "teams", "hands", "result")
 HAND_KEYS = ("dealer", "deal", "dead", "bids", "contract", "trump", "kitty", "partner", "discards",
              "draws", "tricks", "points", "score", "totals", "notes")
