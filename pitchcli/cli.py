@@ -18,7 +18,7 @@ from pitchcli.check import check_paths
 from pitchcli.profiles import ProfileError, builtin_profiles, resolve
 from pitchcli.record import schema
 from pitchcli.record.write import atomic_output, canonical, dump
-from pitchcli.report import write_json, write_text
+from pitchcli.report import renderers
 from pitchcli.simulate import simulate_game
 
 FORMATS_OUT = ("yaml", "json", "jsonl")
@@ -58,12 +58,14 @@ def main() -> None:
 
 @main.command(epilog=examples(
     "pitch validate samples/",
-    "pitch validate --strict records/*.yaml",
+    "pitch validate --format github records/*.yaml",
     "pitch validate --format json - < game.yaml",
 ))
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="text: file:line:col: error: CODE [RULE] message; json: the versioned report.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "github", "sarif"]), default="text",
+              show_default=True,
+              help="text: file:line:col: error: CODE [RULE] message; json: the versioned report; github: "
+                   "workflow annotations (::error file=...); sarif: SARIF 2.1.0 for code scanning.")
 @click.option("--strict", is_flag=True, help="Warnings fail too.")
 @click.option("-q", "--quiet", is_flag=True, help="No summary line.")
 def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool) -> None:
@@ -72,9 +74,7 @@ def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool) -> Non
     PATHS are files, folders (searched recursively for .yaml .yml .json .jsonl
     .ndjson) or - for standard input.
     """
-    checked = check_paths(paths)
-    out = sys.stdout
-    tally = write_json(checked, out, strict) if fmt == "json" else write_text(checked, out, strict, quiet)
+    tally = renderers()[fmt](check_paths(paths), sys.stdout, strict, quiet)
     sys.exit(tally.exit_code())
 
 

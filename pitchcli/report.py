@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from pitchcli.check import Checked
@@ -81,7 +81,7 @@ def see_also(codes: list[str], most: int = 6) -> str:
     return f"; see: pitch explain {' '.join(codes[:most])}" + (" ..." if len(codes) > most else "")
 
 
-def write_json(checked: Iterable[Checked], out: TextIO, strict: bool) -> Tally:
+def write_json(checked: Iterable[Checked], out: TextIO, strict: bool, quiet: bool = False) -> Tally:
     """The JSON report (``version`` 1): documents with their diagnostics, and a summary."""
     tally = Tally()
     docs = []
@@ -94,3 +94,15 @@ def write_json(checked: Iterable[Checked], out: TextIO, strict: bool) -> Tally:
                "summary": tally.as_json()}, out, ensure_ascii=False, indent=2)
     out.write("\n")
     return tally
+
+
+# A renderer writes the checked documents to ``out`` as they come and returns
+# the tally (exit status): (checked, out, strict, quiet) -> Tally.
+Renderer = Callable[[Iterable[Checked], TextIO, bool, bool], Tally]
+
+
+def renderers() -> dict[str, Renderer]:
+    """The output formats of ``pitch validate``, by name: one interface, so the
+    command picks a renderer rather than branching on the format."""
+    from pitchcli.report_ci import write_github, write_sarif
+    return {"text": write_text, "json": write_json, "github": write_github, "sarif": write_sarif}
