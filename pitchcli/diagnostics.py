@@ -1,10 +1,11 @@
 """Diagnostics: one problem found in a record, located and explained.
 
 A diagnostic carries a stable ``code`` (see ``CODES``), the id of the rule of
-RULES.md it enforces (``rule``, ``None`` for load, schema and claim problems),
-a severity, a player-readable message and where it is: the file, the index of
-the document in the file, the JSON Pointer of the value and, once located, the
-line and column in the source text (1-based).
+the rule book it enforces (``rule``, ``None`` for load, schema and claim
+problems; docs/rules.md), a severity, a player-readable message and where it
+is: the file, the index of the document in the file (from 0 inside the program;
+every output shows it from 1, as hands and tricks are), the JSON Pointer of the
+value and, once located, the line and column in the source text (1-based).
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ class Diagnostic:
         """A plain mapping for the JSON report (see README, "JSON report")."""
         out: dict[str, Any] = {
             "file": self.file,
-            "document": self.document,
+            "document": self.document + 1,  # every output counts documents from 1
             "line": self.line,
             "column": self.column,
             "pointer": self.pointer,

@@ -324,9 +324,9 @@ def run(checked: Iterable[Any], out: TextIO, err: TextIO, hand: int | None = Non
 
 
 def _located(evs: Iterator[dict[str, Any]], file: str, index: int) -> Iterator[dict[str, Any]]:
-    """Add the file and the document's index (from 0) to the ``game`` event."""
+    """Add the file and the document's number (from 1, as in every output) to the ``game`` event."""
     for e in evs:
         if e["event"] == "game":
-            e = {"event": "game", "file": file, "document": index, **{k: v for k, v in e.items()
+            e = {"event": "game", "file": file, "document": index + 1, **{k: v for k, v in e.items()
                                                                     if k != "event"}}
         yield e

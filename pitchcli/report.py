@@ -87,7 +87,7 @@ def write_json(checked: Iterable[Checked], out: TextIO, strict: bool, quiet: boo
     docs = []
     for c in checked:
         tally.add(c, strict)
-        docs.append({"file": c.file, "document": c.index, "valid": c.valid(strict) and not c.unreadable,
+        docs.append({"file": c.file, "document": c.index + 1, "valid": c.valid(strict) and not c.unreadable,
                      "errors": c.errors, "warnings": c.warnings,
                      "diagnostics": [d.as_json() for d in c.diagnostics]})
     json.dump({"report": "pitch-validate", "version": REPORT_VERSION, "documents": docs,

@@ -656,7 +656,7 @@ def hand_json(hs: HandScore) -> dict[str, Any]:
 def sheet_json(sheet: ScoreSheet, hand: int | None = None) -> dict[str, Any]:
     """The score sheet as a plain mapping (one entry of the JSON report)."""
     return {
-        "file": sheet.file, "document": sheet.document, "valid": True, "variant": sheet.variant,
+        "file": sheet.file, "document": sheet.document + 1, "valid": True, "variant": sheet.variant,
         "family": sheet.family, "players": sheet.players, "teams": sheet.teams or None,
         "units": sheet.units, "target": sheet.target,
         "hands": [hand_json(h) for h in sheet.hands if hand is None or h.number == hand],
@@ -746,7 +746,7 @@ def run(checked: Iterable[Any], out: Any, err: Any, hand: int | None = None, exp
         if refused:
             unreadable = unreadable or refused == "unreadable"
             failed = failed or refused == "invalid"
-            docs.append({"file": c.file, "document": c.index, "valid": False,
+            docs.append({"file": c.file, "document": c.index + 1, "valid": False,
                          "diagnostics": [d.as_json() for d in c.diagnostics]})
             continue
         sheet = score_sheet(c.analysis, c.diagnostics, c.file, c.index, explain)

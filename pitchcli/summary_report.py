@@ -250,13 +250,14 @@ def report_json(s: Summary, standings: bool = True, games: bool = True) -> dict[
             e["teams"] = [{**_standing_json(r, k, t), "members": list(ev.teams[k].members),
                            "names": sorted(ev.teams[k].names)} for r, k, t in ranked(teams)]
         events.append(e)
-    rows = s.games if games else None
+    # Documents count from 1 in every output; the summary keeps them from 0.
+    rows = [{**r, "document": r["document"] + 1} for r in s.games] if games else None
     return {
         "report": REPORT, "version": VERSION,
         "events": events,
         "games": rows,
         "games_shown": None if rows is None else len(rows),
-        "problems": [{**p, "text": problem_text(p)} for p in s.problems],
+        "problems": [{**p, "document": p["document"] + 1, "text": problem_text(p)} for p in s.problems],
         "summary": {"files": len(s.files), **s.counts},
     }
 
@@ -296,6 +297,7 @@ def write_csv(s: Summary, out: TextIO, table: str = "standings") -> None:
     w.writerow(GAMES_CSV)
     for row in s.games or []:
         cells = dict(row)
+        cells["document"] = row["document"] + 1
         cells["players"] = ";".join(p or "" for p in row["players"])
         cells["scores"] = ";".join(f"{k}={v}" for k, v in (row["scores"] or {}).items())
         cells["valid"] = "true" if row["valid"] else "false"

@@ -144,7 +144,7 @@ def test_standings_match_the_hand_count(corpus: Path) -> None:
 def test_game_rows_by_file_then_document(corpus: Path) -> None:
     rows = report("summarize", str(corpus))["games"]
     assert [(Path(r["file"]).name, r["document"]) for r in rows] == \
-        [("club.yaml", 0), ("club.yaml", 1), ("club.yaml", 2), ("pairs.json", 0)]
+        [("club.yaml", 1), ("club.yaml", 2), ("club.yaml", 3), ("pairs.json", 1)]
     assert rows[0]["winner"] == "Ben" and rows[0]["scores"] == {"Ann": 2, "Ben": 4, "Cal": -2}
     assert rows[0]["round"] == 1 and rows[0]["profile"] == "auction" and rows[0]["hands"] == 3
     assert rows[2]["valid"] is False and rows[2]["winner"] is None
@@ -212,7 +212,7 @@ def test_markdown_and_table_outputs(corpus: Path) -> None:
 
 def test_max_rows_bounds_rows_and_says_so(corpus: Path) -> None:
     rep = report("summarize", "--max-rows", "2", str(corpus))
-    assert [r["document"] for r in rep["games"]] == [0, 1] and rep["summary"]["documents"] == 4
+    assert [r["document"] for r in rep["games"]] == [1, 2] and rep["summary"]["documents"] == 4
     assert "Games (2 of 4, the first by file)" in run("summarize", "--max-rows", "2", str(corpus)).output
 
 
@@ -331,4 +331,4 @@ def test_jobs_2_gives_the_same_output(checked_corpus: list[Any], tmp_path: Path,
         assert one.output == two.output
     problems = json.loads(run("summarize", "--jobs", "2", "--format", "json", str(tmp_path)).output)["problems"]
     late = [p for p in problems if p["file"].endswith("big.yaml")]
-    assert late and late[0]["document"] == 9 and late[0]["line"] > 1000
+    assert late and late[0]["document"] == 10 and late[0]["line"] > 1000
