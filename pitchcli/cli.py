@@ -30,6 +30,23 @@ def examples(*commands: str) -> str:
     return "\b\nExamples:\n" + "\n".join(f"  {c}" for c in commands)
 
 
+def _complete_profiles(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of a profile name."""
+    return [n for n in builtin_profiles() if n.startswith(incomplete)]
+
+
+def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of a rule id (any case typed)."""
+    from pitchcli.reference import rules
+    return [r for r in rules() if r.startswith(incomplete.upper())]
+
+
+def _complete_codes(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of a diagnostic code (any case typed)."""
+    from pitchcli.diagnostics import CODES
+    return [c for c in CODES if c.startswith(incomplete.upper())]
+
+
 @contextmanager
 def writing(path: str) -> Iterator[None]:
     """An output file that can't be written (no such folder, no permission, no
@@ -61,7 +78,7 @@ def main() -> None:
     "pitch validate --format github records/*.yaml",
     "pitch validate --format json - < game.yaml",
 ))
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "github", "sarif"]), default="text",
               show_default=True,
               help="text: file:line:col: error: CODE [RULE] message; json: the versioned report; github: "
@@ -130,7 +147,7 @@ def schema_cmd(show_path: bool) -> None:
     "pitch profiles auction-partners",
     "pitch profiles ten-point --format json",
 ))
-@click.argument("name", required=False)
+@click.argument("name", required=False, shell_complete=_complete_profiles)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="json: every option of every profile shown, as a mapping.")
 def profiles(name: str | None, fmt: str) -> None:
@@ -151,7 +168,7 @@ def profiles(name: str | None, fmt: str) -> None:
 
 
 @main.command(epilog=examples("pitch rules", "pitch rules AP-PLAY-2", "pitch rules TP4-5 TP5-3 --format json"))
-@click.argument("ids", nargs=-1)
+@click.argument("ids", nargs=-1, shell_complete=_complete_rules)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def rules(ids: tuple[str, ...], fmt: str) -> None:
     """Print the rules with these ids, or list every rule.
@@ -174,7 +191,7 @@ def rules(ids: tuple[str, ...], fmt: str) -> None:
 
 
 @main.command(epilog=examples("pitch explain R407", "pitch explain S201 C502", "pitch explain"))
-@click.argument("codes", nargs=-1)
+@click.argument("codes", nargs=-1, shell_complete=_complete_codes)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def explain(codes: tuple[str, ...], fmt: str) -> None:
     """Explain diagnostic codes: what each means, how to fix it, an example;
@@ -203,7 +220,7 @@ def explain(codes: tuple[str, ...], fmt: str) -> None:
     "pitch score --explain --hand 2 samples/auction-full.yaml",
     "pitch score --check --format csv samples/",
 ))
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--hand", type=click.IntRange(1), help="Only this hand (numbered from 1).")
 @click.option("--explain", is_flag=True, help="Say why each point went where it did, citing the rule ids.")
 @click.option("--check", is_flag=True,
@@ -230,7 +247,7 @@ def score(paths: tuple[str, ...], hand: int | None, explain: bool, check: bool, 
     "pitch replay --hand 1 samples/ten-point.yaml",
     "pitch replay --format json samples/ten-point-5.yaml",
 ))
-@click.argument("path")
+@click.argument("path", type=click.Path())
 @click.option("--hand", type=click.IntRange(1), help="Only this hand (numbered from 1).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text: sentences; json: an event stream, one JSON object per line (see "
@@ -252,7 +269,7 @@ def replay(path: str, hand: int | None, fmt: str) -> None:
     "pitch fmt --check samples/",
     "pitch fmt --fill --to json -o game.json game.yaml",
 ))
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
               help="Write every input here (atomically) instead of standard output.")
 @click.option("--to", type=click.Choice(["yaml", "json", "jsonl"]),
@@ -295,8 +312,9 @@ def fmt_cmd(paths: tuple[str, ...], output: str | None, to: str | None, check: b
 @click.option("--event", help="The event, such as a club ladder.")
 @click.option("--date", help="The day, YYYY-MM-DD.")
 @click.option("--schema", "schema_ref",
-              help="The $schema reference of the first line (default: the installed schema file, "
-                   "as `pitch schema --path` prints it).")
+              help="Write a first line `# yaml-language-server: $schema=REF` for editors: a path relative "
+                   "to the file, such as ../schemas/pitch-record-1.schema.json (default: none; editors "
+                   "can map *.pitch.yaml to the schema instead).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
               help="Write here instead of standard output.")
 @click.option("--force", is_flag=True, help="Overwrite --output if it exists.")
@@ -391,7 +409,7 @@ def _games_shown(fmt: str, standings: bool, games: bool | None) -> bool:
     "pitch summarize --format csv archive/ > standings.csv",
     "pitch summarize --jobs 0 --partial -o part.json shard/",
 ))
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
 @_summary_options
 @click.option("-j", "--jobs", type=click.IntRange(0), default=1, show_default=True,
               help="Worker processes (0: one per CPU). Files are shared out, and a big JSON Lines file "
@@ -436,7 +454,7 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     "pitch merge part-*.json",
     "pitch merge --format markdown -o standings.md part-1.json part-2.json",
 ))
-@click.argument("parts", nargs=-1, required=True)
+@click.argument("parts", nargs=-1, required=True, type=click.Path())
 @_summary_options
 def merge(parts: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,
           allow_invalid: bool, partial: bool, output: str | None) -> None:

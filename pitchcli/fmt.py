@@ -272,8 +272,11 @@ def new_text(variant: str, players: list[str], teams: dict[str, list[str]] | Non
     auction = profile.family == "auction"
     head = dump([canonical(rec)], "yaml")
     role = "pitcher" if auction else "bidder"
-    lines = [
-        f"# yaml-language-server: $schema={schema_ref or schema_uri()}",
+    # No modeline unless asked for: the installed schema's own path is a
+    # machine's (often a temporary venv's) and means nothing once the file is
+    # shared; editors map *.pitch.yaml to the schema instead (README, "Editors").
+    lines = [f"# yaml-language-server: $schema={schema_ref}"] if schema_ref else []
+    lines += [
         f"# A blank {variant} record made by `pitch new`. Fill in each hand as it is played;",
         "# `pitch validate FILE` checks it, `pitch fmt --fill --in-place FILE` writes in the",
         "# trump, the leaders, points, scores and totals, `pitch score FILE` shows the sheet.",

@@ -30,8 +30,8 @@ def test_gcc_problem_matcher_reads_errors_and_warnings(tmp_path: Path) -> None:
         assert m, line
         seen.append((m[1], int(m[2]), int(m[3]), m[4], m[5].split()[0]))
     assert seen == [
-        (str(INVALID / "suit-not-followed.yaml"), 21, 22, "error", "R407"),
-        (str(INVALID / "suit-not-followed.yaml"), 22, 18, "error", "R407"),
+        (str(INVALID / "suit-not-followed.yaml"), 22, 22, "error", "R407"),
+        (str(INVALID / "suit-not-followed.yaml"), 23, 18, "error", "R407"),
         (str(bom), 1, 1, "warning", "L111"),
     ]
 

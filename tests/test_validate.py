@@ -18,25 +18,25 @@ INVALID = SAMPLES / "invalid"
 
 # file -> the first error: (line, column, code, rule, pointer, words in the message)
 EXPECTED = {
-    "alias-bomb.yaml": (4, 8, "L105", None, "/notes", "alias"),
-    "bid-after-pitch.yaml": (33, 15, "R404", "AP-BID-3", "/hands/1/bids/1", "after the auction was closed"),
-    "bid-no.yaml": (6, 12, "S204", None, "/hands/0/bids/0", "'no' is not a call"),
-    "card-dealt-twice.yaml": (14, 13, "R402", "CARD-4", "/hands/0/deal/Ben/0", "deal of Ann"),
-    "duplicate-key.yaml": (6, 5, "L104", None, "/hands/0/dealer", "duplicate key 'dealer'"),
-    "impossible-rules.yaml": (43, 18, "P302", None, "/rules/players", "between 2 and 8"),
-    "joker-in-auction.yaml": (13, 13, "R401", "CARD-1", "/hands/0/deal/Ann/0", "BJ"),
-    "lead-claim-wrong.yaml": (20, 16, "C508", "AP-PLAY-4", "/hands/0/tricks/1/lead", "led by Ann"),
-    "not-a-card.yaml": (21, 14, "S204", None, "/hands/0/tricks/2/1", "'1C' is not a card"),
-    "score-claim-wrong.yaml": (25, 26, "C502", None, "/hands/0/score/Ben", "recorded as 3"),
-    "suit-not-followed.yaml": (21, 22, "R407", "AP-PLAY-2", "/hands/0/tricks/2/3", "while holding QS"),
-    "ten-point-no-trump.yaml": (8, 5, "R410", "TP-TRUMP-1", "/hands/0", "no trump"),
-    "top-level-list.yaml": (1, 1, "L110", None, "", "list"),
-    "trump-claim-wrong.yaml": (27, 12, "C506", "AP-PLAY-1", "/hands/0/trump", "makes clubs trump"),
+    "alias-bomb.yaml": (5, 8, "L105", None, "/notes", "alias"),
+    "bid-after-pitch.yaml": (34, 15, "R404", "AP-BID-3", "/hands/1/bids/1", "after the auction was closed"),
+    "bid-no.yaml": (7, 12, "S204", None, "/hands/0/bids/0", "'no' is not a call"),
+    "card-dealt-twice.yaml": (15, 13, "R402", "CARD-4", "/hands/0/deal/Ben/0", "deal of Ann"),
+    "duplicate-key.yaml": (7, 5, "L104", None, "/hands/0/dealer", "duplicate key 'dealer'"),
+    "impossible-rules.yaml": (44, 18, "P302", None, "/rules/players", "between 2 and 8"),
+    "joker-in-auction.yaml": (14, 13, "R401", "CARD-1", "/hands/0/deal/Ann/0", "BJ"),
+    "lead-claim-wrong.yaml": (21, 16, "C508", "AP-PLAY-4", "/hands/0/tricks/1/lead", "led by Ann"),
+    "not-a-card.yaml": (22, 14, "S204", None, "/hands/0/tricks/2/1", "'1C' is not a card"),
+    "score-claim-wrong.yaml": (26, 26, "C502", None, "/hands/0/score/Ben", "recorded as 3"),
+    "suit-not-followed.yaml": (22, 22, "R407", "AP-PLAY-2", "/hands/0/tricks/2/3", "while holding QS"),
+    "ten-point-no-trump.yaml": (9, 5, "R410", "TP-TRUMP-1", "/hands/0", "no trump"),
+    "top-level-list.yaml": (2, 1, "L110", None, "", "list"),
+    "trump-claim-wrong.yaml": (28, 12, "C506", "AP-PLAY-1", "/hands/0/trump", "makes clubs trump"),
     "truncated.json": (1, 71, "L103", None, "", "JSON"),
-    "typo-in-key.yaml": (20, 5, "S201", None, "/hands/0/trikcs", "did you mean 'tricks'"),
-    "unknown-dealer.yaml": (11, 13, "R413", None, "/hands/0/dealer", "'Cat'"),
-    "wrong-dealer.yaml": (27, 13, "R405", "AP-DEAL-2", "/hands/1/dealer", "Dot deals it"),
-    "wrong-result.yaml": (43, 18, "C504", None, "/result/winner", "unfinished"),
+    "typo-in-key.yaml": (21, 5, "S201", None, "/hands/0/trikcs", "did you mean 'tricks'"),
+    "unknown-dealer.yaml": (12, 13, "R413", None, "/hands/0/dealer", "'Cat'"),
+    "wrong-dealer.yaml": (28, 13, "R405", "AP-DEAL-2", "/hands/1/dealer", "Dot deals it"),
+    "wrong-result.yaml": (44, 18, "C504", None, "/result/winner", "unfinished"),
 }
 
 
@@ -94,7 +94,7 @@ def test_stdin_is_read_with_dash() -> None:
     data = (SAMPLES / "auction-full.yaml").read_bytes()
     assert run("validate", "-", input=data)[0] == 0
     status, out = run("validate", "-", input=(INVALID / "suit-not-followed.yaml").read_bytes())
-    assert status == 1 and out.startswith("-:21:22: error: R407 [AP-PLAY-2]")
+    assert status == 1 and out.startswith("-:22:22: error: R407 [AP-PLAY-2]")
 
 
 def test_one_pass_reports_every_broken_hand(tmp_path: Path) -> None:

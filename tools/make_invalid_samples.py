@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from make_samples import write_sample  # tools/ is the script's folder
 
 from pitchcli.record.write import to_json, to_yaml
 
@@ -122,9 +123,9 @@ def main() -> None:
         rec = copy.deepcopy(rec)
         mutate(rec)
         text = to_json(rec) if name.endswith(".json") else to_yaml(rec)
-        (OUT / name).write_text(text)
+        write_sample(OUT / name, text)
     for name, text in RAW.items():
-        (OUT / name).write_text(text)
+        write_sample(OUT / name, text)
 
 
 if __name__ == "__main__":

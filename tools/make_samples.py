@@ -7,6 +7,7 @@ committed; this script documents how they were made and keeps them reproducible.
 from __future__ import annotations
 
 import copy
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,15 @@ from pitchcli.record.write import canonical, to_yaml, to_yaml_stream
 from pitchcli.simulate import NAMES, simulate_game
 
 ROOT = Path(__file__).resolve().parent.parent / "samples"
+SCHEMA = ROOT.parent / "schemas" / "pitch-record-1.schema.json"
+
+
+def write_sample(path: Path, text: str) -> None:
+    """Write a sample; a YAML one starts with the modeline editors read, the
+    schema's path relative to the file (so it works in any checkout)."""
+    if path.suffix in (".yaml", ".yml"):
+        text = f"# yaml-language-server: $schema={os.path.relpath(SCHEMA, path.parent)}\n" + text
+    path.write_text(text)
 
 
 def with_meta(rec: dict[str, Any], **meta: Any) -> dict[str, Any]:
@@ -59,17 +69,17 @@ def main() -> None:
     club = {"event": "Thursday club ladder", "site": "Riverside Club", "date": "2026-11-26"}
     full = with_meta(simulate_game("auction", 4, seed=7), **club, round=1, table=1,
                      id="ladder-r1-t1")
-    (ROOT / "auction-full.yaml").write_text(to_yaml(full))
-    (ROOT / "auction-play.yaml").write_text(to_yaml(canonical(play_level(full))))
-    (ROOT / "auction-tally.yaml").write_text(to_yaml(canonical(tally_level(full))))
-    (ROOT / "auction-3-players.yaml").write_text(
+    write_sample(ROOT / "auction-full.yaml", to_yaml(full))
+    write_sample(ROOT / "auction-play.yaml", to_yaml(canonical(play_level(full))))
+    write_sample(ROOT / "auction-tally.yaml", to_yaml(canonical(tally_level(full))))
+    write_sample(ROOT / "auction-3-players.yaml",
         to_yaml(with_meta(simulate_game("auction", 3, seed=11), **club, notes="three-handed")))
-    (ROOT / "auction-partners.yaml").write_text(
+    write_sample(ROOT / "auction-partners.yaml",
         to_yaml(with_meta(simulate_game("auction-partners", 4, seed=5), **club)))
-    (ROOT / "ten-point.yaml").write_text(
+    write_sample(ROOT / "ten-point.yaml",
         to_yaml(with_meta(simulate_game("ten-point", seed=3), event="Saturday ten-point",
                           date="2026-11-28")))
-    (ROOT / "ten-point-5.yaml").write_text(
+    write_sample(ROOT / "ten-point-5.yaml",
         to_yaml(with_meta(simulate_game("ten-point-5", seed=4), event="Saturday ten-point",
                           date="2026-11-28")))
     tournament(ROOT / "tournament")
@@ -96,7 +106,7 @@ def tournament(folder: Path) -> None:
                 rec = _rename(rec, names)
                 games.append(with_meta(rec, event=event, date=date, round=rnd, table=t,
                                        id=f"{e + 1}-{rnd}-{t}"))
-            (sub / f"round-{rnd}.yaml").write_text(to_yaml_stream(games))
+            write_sample(sub / f"round-{rnd}.yaml", to_yaml_stream(games))
 
 
 def _rename(rec: dict[str, Any], names: list[str]) -> dict[str, Any]:
