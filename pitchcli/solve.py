@@ -96,9 +96,10 @@ def hand_text(entry: dict[str, Any], sol: Solution | None, level: str | None,
         return [f"{head}; {why}: the holdings are unknown, so it can't be solved."]
     value = entry["value"]
     if entry["solved"] or not isinstance(value, list):
-        enough = value >= entry["bid"]
-        head += f"; {value} {'were' if value != 1 else 'was'} makeable" if enough else \
-            f"; only {value} {'were' if value != 1 else 'was'} makeable"
+        if value == 0:
+            head += "; no point was makeable"
+        else:
+            head += f"; {'' if value >= entry['bid'] else 'only '}{value} {'was' if value == 1 else 'were'} makeable"
     else:
         head += f"; {_range(value)} makeable (the search stopped at its budget)"
     best = entry["value_best_lead"]
