@@ -94,7 +94,7 @@ class _Driver:
         self.out.profile = profile
         table, problems = build_table(profile, list(rec["players"]), rec.get("teams"))
         self.v.extend(problems)
-        if any(p.code == "P303" and p.at == "/players" for p in problems):
+        if any((p.code == "P303" and p.at == "/players") or p.code == "P302" for p in problems):
             return False  # the table itself can't be played: nothing more to check
         self.out.table = table
         self.seat_of = {name: i for i, name in enumerate(table.players)}

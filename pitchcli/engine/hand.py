@@ -237,6 +237,12 @@ class HandState:
             self._v("C508", purpose, f"trick {number} is recorded as led by "
                     f"{self.name(lead_claim)}, but {self.name(leader)} leads it: {why}",
                     lead_at or at, number, claimed=self.name(lead_claim), derived=self.name(leader))
+        # A card outside the deck (a joker in Auction Pitch) is CARD-1 at the
+        # card, checked before the first card led is used to set trump.
+        in_deck = self._in_deck(cards)
+        if len(in_deck) != len(cards):
+            self.broken = True
+            return None
         if number == 1 and not self.fam.trump_named and cards:
             first = cards[0][0]
             if first.suit is not None:
@@ -256,10 +262,6 @@ class HandState:
         if len(cards) != self.n:
             self._v("R408", "trick_shape", f"trick {number} has {len(cards)} cards; each of the "
                     f"{self.n} players plays one", at, number)
-            self.broken = True
-            return None
-        in_deck = self._in_deck(cards)
-        if len(in_deck) != len(cards):
             self.broken = True
             return None
         plays = tuple([Play(s, c, a) for s, (c, a) in zip(self._order[leader], cards, strict=True)])
