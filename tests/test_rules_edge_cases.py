@@ -10,6 +10,7 @@ are on the diagnostics' fields, not on the text line.
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 from typing import Any
@@ -203,3 +204,202 @@ def test_ap_table1_a_players_option_of_eight_is_ap_table1() -> None:
     diags = diagnostics(rec)
     assert fields(diags) == [("P302", "AP-TABLE-1", "/rules/players")]
     assert "2 to 7" in diags[0].message
+
+
+# --- (2) TP4-4 / TP5-4: a dead or kitty card played by someone who can't hold it ----
+
+
+def test_tp4_4_a_dead_card_played_at_play_level() -> None:
+    # HAND3 (ten-point-3, tests/test_tenpoint_worked.py) as play: the dead
+    # cards and the tricks, no deal. In trick 6 (Ben KS, Cal 3S, Ann 9D) Ann
+    # is written as playing 10D instead: 10D is among the dead cards, set
+    # aside at the deal and never used, so nobody can play it. (10D is an off
+    # card, so no point changes and nothing else is disturbed.)
+    from test_tenpoint_worked import HAND3
+    h = {k: copy.deepcopy(v) for k, v in HAND3.items() if k not in ("deal", "discards", "draws")}
+    rec = {"format": "pitch-record/1", "variant": "ten-point-3", "players": ["Ann", "Ben", "Cal"],
+           "hands": [h]}
+    assert violations(rec) == []
+    h["tricks"][5][2] = "10D"
+    a = analyze(rec)
+    assert [(v.code, v.rule, v.at) for v in a.violations] == [
+        ("R403", "TP4-4", "/hands/0/tricks/5/2")]
+    assert "dead" in a.violations[0].message and a.violations[0].details["card"] == "10D"
+
+
+def test_tp5_4_a_kitty_card_played_by_another_at_play_level() -> None:
+    # TP5 (ten-point-5, tests/test_tenpoint_rules.py) without the deal: the
+    # kitty BJ 2D QH AC is Ben's, the bidder's. Trick 6 is Ben 2D, Cal 3C, ...;
+    # swapped to Ben 3C, Cal 2D (both off cards: nobody wins it either way),
+    # Cal plays a kitty card he can't hold.
+    from test_tenpoint_rules import TP5
+    rec = copy.deepcopy(TP5)
+    del rec["hands"][0]["deal"]
+    assert violations(rec) == []
+    t6 = rec["hands"][0]["tricks"][5]
+    t6[0], t6[1] = t6[1], t6[0]
+    a = analyze(rec)
+    assert [(v.code, v.rule, v.at) for v in a.violations] == [
+        ("R403", "TP5-4", "/hands/0/tricks/5/1")]
+    assert "kitty" in a.violations[0].message and "Ben" in a.violations[0].message
+
+
+def test_tp5_4_a_card_dealt_to_another_is_held_to_that_player() -> None:
+    # Only Ann's deal is recorded (no discards, so her holding at play is not
+    # known in full): her 4S may be played by her alone. Trick 1 of TP5 is
+    # BJ JC AS 2S 4S (Ben, Cal, Dot, Eve, Ann); swap Eve's 2S and Ann's 4S.
+    # Eve then plays Ann's 4S: an error. (2S still scores 1 for who played
+    # it - now Ann - so the points claim is dropped.)
+    from test_tenpoint_rules import TP5
+    rec = copy.deepcopy(TP5)
+    h = rec["hands"][0]
+    h["deal"] = {"Ann": h["deal"]["Ann"]}
+    del h["discards"], h["points"], h["score"]
+    assert violations(rec) == []
+    t1 = h["tricks"][0]
+    t1[3], t1[4] = t1[4], t1[3]
+    found = violations(rec)
+    assert ("R403", "TP5-4", "/hands/0/tricks/0/3") in found, found
+
+
+# --- (1) TP5-3: called partners checked in full (two called cards) -----------------
+
+
+def _seven(partner: dict[str, Any]) -> dict[str, Any]:
+    # HAND7 (ten-point-7, tests/test_tenpoint_worked.py): Ben bids 6 in hearts;
+    # trumps held: Cal BJ 6H 10H, Dot KH 7H, Eve LJ, Fay 4H 2H, Ben the rest.
+    from test_tenpoint_worked import HAND7, SEVEN
+    h = copy.deepcopy(HAND7)
+    h["partner"] = partner
+    return {"format": "pitch-record/1", "variant": "ten-point-7", "players": list(SEVEN),
+            "hands": [h]}
+
+
+def _seven_tally(partner: dict[str, Any]) -> dict[str, Any]:
+    # A score sheet line of ten-point-7: Eve bids 5 in hearts and calls KH, QH.
+    seven = ["Ann", "Ben", "Cal", "Dot", "Eve", "Fay", "Gus"]
+    return {"format": "pitch-record/1", "variant": "ten-point-7", "players": seven, "hands": [
+        {"dealer": "Ann", "contract": {"bidder": "Eve", "bid": 5}, "trump": "H",
+         "partner": partner,
+         "points": {"Ann": 0, "Ben": 4, "Cal": 3, "Dot": 0, "Eve": 3, "Fay": 0, "Gus": 0}}]}
+
+
+def test_tp5_3_partners_in_the_order_of_the_cards() -> None:
+    # KH is Dot's, LJ is Eve's: the partners are Dot then Eve (the order of
+    # the cards; the first card's holder breaks a tie for the win, TP-WIN-1).
+    assert violations(_seven({"cards": ["KH", "LJ"], "players": ["Dot", "Eve"]})) == []
+    # [Eve, Dot] names the same two, in the wrong order: a claim mismatch.
+    rec = _seven({"cards": ["KH", "LJ"], "players": ["Eve", "Dot"]})
+    a = analyze(rec)
+    assert [(v.code, v.rule, v.at) for v in a.violations] == [
+        ("C507", "TP5-3", "/hands/0/partner/players")]
+    assert a.violations[0].details["derived"] == ["Dot", "Eve"]
+
+
+def test_tp5_3_more_names_than_holders() -> None:
+    # KH (Dot) and 6H (Cal): two partners. Three names for two cards would
+    # make a side of four (Ben, Dot, Cal, Eve) score as partners.
+    rec = _seven({"cards": ["KH", "6H"], "players": ["Dot", "Cal", "Eve"]})
+    assert violations(rec) == [("R411", "TP5-3", "/hands/0/partner/players")]
+    # In a tally nothing shows the holders: three names for two cards is
+    # still wrong, and the hand can't be scored (no side of four is counted).
+    a = analyze(_seven_tally({"cards": ["KH", "QH"], "players": ["Ben", "Cal", "Dot"]}))
+    assert [(v.code, v.rule, v.at) for v in a.violations] == [
+        ("R411", "TP5-3", "/hands/0/partner/players")]
+    assert a.hands == [None] and a.totals is None
+
+
+def test_tp5_3_fewer_names_than_holders() -> None:
+    # KH (Dot) and 6H (Cal), only Dot named: one holder left out.
+    rec = _seven({"cards": ["KH", "6H"], "players": ["Dot"]})
+    assert violations(rec) == [("R411", "TP5-3", "/hands/0/partner/players")]
+    # One player holding both (KH, 7H are Dot's) is one name: right.
+    assert violations(_seven({"cards": ["KH", "7H"], "players": ["Dot"]})) == []
+
+
+def test_tp5_3_one_name_for_two_cards_when_the_holders_are_not_shown() -> None:
+    # A tally: no card shows who holds KH or QH, so the names stand in for
+    # the cards, one each. [Ben, Cal] says Ben holds KH and Cal QH: scored
+    # (Eve + Ben + Cal took 10 >= 5: +10 each). [Ben] leaves the holder of
+    # QH unknown: TP5-3, and the hand can't be scored.
+    a = analyze(_seven_tally({"cards": ["KH", "QH"], "players": ["Ben", "Cal"]}))
+    assert a.violations == [] and a.totals == [0, 10, 10, 0, 10, 0, 0]
+    a = analyze(_seven_tally({"cards": ["KH", "QH"], "players": ["Ben"]}))
+    assert [(v.code, v.rule, v.at) for v in a.violations] == [
+        ("R411", "TP5-3", "/hands/0/partner/players")]
+    assert "QH" in a.violations[0].message and a.hands == [None]
+
+
+def test_tp5_3_the_same_card_called_twice() -> None:
+    # [KH, KH] is one call written twice, not two calls: TP5-3, at the second.
+    rec = _seven({"cards": ["KH", "KH"], "players": ["Dot"]})
+    assert violations(rec) == [("R411", "TP5-3", "/hands/0/partner/cards/1")]
+
+
+# --- (3) fields a profile doesn't have are schema errors -----------------------------
+
+
+def _auction_with(key: str, value: Any) -> dict[str, Any]:
+    rec = game([hand("Ann", ["pass", 2, "pass", "pass"], deal=base_deal("Cal"))])
+    rec["hands"][0][key] = value
+    return rec
+
+
+@pytest.mark.parametrize(("key", "value", "words"), [
+    ("discards", {"Ann": ["2S"]}, "nobody discards"),
+    ("draws", {"Ann": ["2S"]}, "only 'refill'"),
+    ("kitty", ["2S"], "kitty is 0"),
+    ("dead", ["2S"], "dead is 0"),
+    ("partner", {"card": "AS"}, "nobody calls a partner"),
+])
+def test_an_auction_hand_has_no_exchange_kitty_dead_or_partner(key: str, value: Any,
+                                                               words: str) -> None:
+    # Auction Pitch (mode play-all, kitty 0, dead 0, sides solo): every card
+    # dealt is played, so none of these fields can mean anything. Recorded,
+    # they are errors of the schema stage at the field, not ignored.
+    diags = diagnostics(_auction_with(key, value))
+    assert fields(diags) == [("S206", None, f"/hands/0/{key}")]
+    assert f"'{key}'" in diags[0].message and "hand 1" in diags[0].message
+    assert "'auction'" in diags[0].message and words in diags[0].message
+
+
+def test_a_valid_auction_hand_gets_no_profile_diagnostic() -> None:
+    assert diagnostics(_auction_with("notes", "fine")) == []
+
+
+def test_teams_without_fixed_teams_is_a_schema_error_and_the_game_is_still_checked() -> None:
+    # Solo Auction Pitch (sides solo) with teams: S206 at /teams, once (no
+    # second report from the engine), and the hands are still replayed: a
+    # wrong score claim in hand 1 is found (Cal took 2, claimed 3).
+    rec = _auction_with("score", {"Ann": 0, "Ben": 2, "Cal": 3, "Dot": 0})
+    rec["teams"] = {"A": ["Ann", "Cal"], "B": ["Ben", "Dot"]}
+    assert sorted(fields(diagnostics(rec)), key=str) == [("C502", None, "/hands/0/score/Cal"),
+                                                         ("S206", None, "/teams")]
+
+
+def test_ten_point_profiles_by_their_options() -> None:
+    from test_tenpoint_rules import TP4, TP5
+    # ten-point-5 is cut-down: a kitty and discards, but no draws.
+    rec = copy.deepcopy(TP5)
+    assert diagnostics(rec) == []
+    rec["hands"][0]["draws"] = {"Ann": []}
+    assert fields(diagnostics(rec)) == [("S206", None, "/hands/0/draws")]
+    # ten-point is refill with fixed teams: draws, but no kitty, no dead cards, no partner.
+    for key, value in (("kitty", []), ("dead", []), ("partner", {"card": "AH"})):
+        rec = copy.deepcopy(TP4)
+        assert diagnostics(rec) == []
+        rec["hands"][0][key] = value
+        assert fields(diagnostics(rec)) == [("S206", None, f"/hands/0/{key}")], key
+
+
+def test_the_fields_follow_the_options_not_the_name() -> None:
+    # ten-point-3 sets nine cards aside; overridden to dead 0 it sets none,
+    # so a `dead` list is an error there too (HAND3 as a tally with its dead).
+    from test_tenpoint_worked import HAND3
+    h = {"dealer": "Cal", "contract": {"bidder": "Ben", "bid": 6}, "trump": "C",
+         "dead": list(HAND3["dead"]), "points": {"Ann": 3, "Ben": 2, "Cal": 4}}
+    rec = {"format": "pitch-record/1", "variant": "ten-point-3", "players": ["Ann", "Ben", "Cal"],
+           "hands": [h]}
+    assert diagnostics(rec) == []
+    rec["rules"] = {"dead": 0}
+    assert fields(diagnostics(rec)) == [("S206", None, "/hands/0/dead")]
