@@ -61,7 +61,10 @@ def writing(path: str) -> Iterator[None]:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pitch")
-def main() -> None:
+@click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True, help="Colour errors, warnings, codes, made and set: auto is on a terminal "
+                                      "only, and off when NO_COLOR is set.")
+def main(color: str) -> None:
     """Validate, score, replay and summarize records of the card game Pitch.
 
     Exit status: 0 ok, 1 a record is invalid (or a check failed), 2 usage
@@ -71,6 +74,8 @@ def main() -> None:
     # the default generation-0 threshold (700) runs the cycle collector far more
     # often than needed (measured: about 8% of the engine's time on 300 games).
     gc.set_threshold(20_000, 50, 100)
+    from pitchcli import style
+    style.enable(style.decide(color, sys.stdout))
 
 
 @main.command(epilog=examples(
@@ -107,14 +112,19 @@ def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool) -> Non
 @click.option("--format", "fmt", type=click.Choice(FORMATS_OUT), default="yaml", show_default=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
               help="Write here (atomically) instead of standard output.")
+@click.option("--progress/--no-progress", default=None,
+              help="A progress bar on standard error (default: when it is a terminal).")
 def simulate(variant: str, players: int | None, games: int, seed: int | None, fmt: str,
-             output: str | None) -> None:
+             output: str | None, progress: bool | None) -> None:
     """Random legal games, written as records; the same seed gives the same games."""
     profile = resolve(variant)
     if players is not None and players not in profile.players:
         raise click.BadParameter(f"profile {variant} is for {', '.join(map(str, profile.players))} "
                                  f"players", param_hint="--players")
     rng = random.Random(seed)
+    from pitchcli.progress import Progress
+    bar = Progress(progress if progress is not None else sys.stderr.isatty(), sys.stderr,
+                   label="simulate", item="games", total_items=games)
 
     def emit(out: TextIO) -> None:
         for i in range(games):
@@ -122,6 +132,8 @@ def simulate(variant: str, players: int | None, games: int, seed: int | None, fm
             if fmt == "yaml":
                 out.write("---\n" if games > 1 else "")
             out.write(dump([rec], "jsonl" if fmt == "jsonl" else fmt))
+            bar.tick()
+        bar.close()
 
     if output:
         with writing(output), atomic_output(output) as f:
@@ -443,7 +455,8 @@ def _games_shown(fmt: str, standings: bool, games: bool | None) -> bool:
               help="Worker processes (0: one per CPU). Files are shared out, and a big JSON Lines file "
                    "or YAML stream is cut at document boundaries; the output is the same.")
 @click.option("--progress/--no-progress", default=None,
-              help="A document counter on standard error (default: when it is a terminal).")
+              help="A progress bar on standard error: files, bytes, documents, rate and time left "
+                   "(default: when it is a terminal).")
 def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,
               allow_invalid: bool, partial: bool, output: str | None, jobs: int, progress: bool | None) -> None:
     """Standings and game rows over many records: a club's events at a glance.

@@ -10,6 +10,7 @@ value and, once located, the line and column in the source text (1-based).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -85,17 +86,22 @@ class Diagnostic:
         """Return a copy with location fields (file, document, line, column) set."""
         return replace(self, **changes)
 
-    def as_text(self) -> str:
+    def as_text(self, paint: Callable[[str, str], str] | None = None) -> str:
         """The compiler convention, as gcc and mypy print it, so that editors'
         problem matchers (VS Code's ``$gcc``) read it:
-        ``file:line:col: error: CODE [RULE] message (at /ptr)`` (or ``warning:``)."""
+        ``file:line:col: error: CODE [RULE] message (at /ptr)`` (or ``warning:``).
+        ``paint(role, text)`` colours the severity (role ``error``/``warning``)
+        and the code (role ``code``) on a terminal (``pitchcli.style.paint``)."""
         where = self.file
         if self.line is not None:
             where += f":{self.line}:{self.column or 1}"
         rule = f" [{self.rule}]" if self.rule else ""
         doc = f" (document {self.document + 1})" if self.document else ""
         at = f" (at {self.pointer or '/'})"
-        return f"{where}: {self.severity}: {self.code}{rule} {self.message}{at}{doc}"
+        severity, code = f"{self.severity}:", self.code
+        if paint is not None:
+            severity, code = paint(self.severity, severity), paint("code", code)
+        return f"{where}: {severity} {code}{rule} {self.message}{at}{doc}"
 
     def as_json(self) -> dict[str, Any]:
         """A plain mapping for the JSON report (see README, "JSON report")."""

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from pitchcli.check import Checked
+from pitchcli.style import paint
 
 REPORT_VERSION = 1
 
@@ -67,7 +68,7 @@ def write_text(checked: Iterable[Checked], out: TextIO, strict: bool, quiet: boo
     for c in checked:
         tally.add(c, strict)
         for d in c.diagnostics:
-            out.write(d.as_text() + "\n")
+            out.write(d.as_text(paint) + "\n")
             seen[d.code] = None
     if not quiet:
         out.write(tally.line() + see_also(list(seen)) + "\n")

@@ -30,6 +30,7 @@ from pitchcli.diagnostics import Diagnostic
 from pitchcli.engine.family import family_for
 from pitchcli.engine.hand import HandResult
 from pitchcli.engine.scoring import AWARDS
+from pitchcli.style import paint
 
 REPORT = "pitch-score"
 VERSION = 1
@@ -561,7 +562,8 @@ def hand_text(sheet: ScoreSheet, hs: HandScore, check: bool = False) -> str:
     side = hs.bidding_side
     side_took = sum(hs.taken[u] for u in side)
     who = _and(side) if len(side) > 1 else (side[0] if side else "?")
-    lines.append(f"  {who} bid {hs.bid} and took {side_took}: {'made' if hs.made else 'set back'}.")
+    outcome = paint("made", "made") if hs.made else paint("set", "set back")  # coloured on a terminal
+    lines.append(f"  {who} bid {hs.bid} and took {side_took}: {outcome}.")
     rows = []
     for u in sheet.units:
         mark = ""

@@ -18,13 +18,12 @@ import io
 import itertools
 import multiprocessing
 import os
-import sys
-import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, TextIO
 
 from pitchcli.check import check_source, iter_sources
+from pitchcli.progress import Progress
 from pitchcli.record.load import DEFAULT_LIMITS
 from pitchcli.summary import DEFAULT_LIMIT, Summary
 
@@ -34,39 +33,6 @@ MIN_PIECE = 1 << 18
 PIECES_PER_JOB = 4
 
 SPLIT_AT = {".jsonl": "line", ".ndjson": "line", ".yaml": "yaml", ".yml": "yaml"}
-
-
-class Progress:
-    """A document counter on standard error, redrawn at most 5 times a second
-    (only when ``enabled``, which the CLI sets when stderr is a terminal)."""
-
-    def __init__(self, enabled: bool, stream: TextIO | None = None) -> None:
-        self.enabled = enabled
-        self.stream = stream or sys.stderr
-        self.done = 0
-        self.start = self.last = time.monotonic()
-
-    def tick(self, documents: int = 1) -> None:
-        """``documents`` more documents are done."""
-        self.done += documents
-        if not self.enabled:
-            return
-        now = time.monotonic()
-        if now - self.last >= 0.2:
-            self.last = now
-            self._draw(now)
-
-    def _draw(self, now: float) -> None:
-        rate = self.done / max(now - self.start, 1e-9)
-        self.stream.write(f"\rsummarize: {self.done:,} documents ({rate:,.0f}/s)")
-        self.stream.flush()
-
-    def close(self) -> None:
-        """Draw the final count and end the line."""
-        if self.enabled:
-            self._draw(time.monotonic())
-            self.stream.write("\n")
-            self.stream.flush()
 
 
 @dataclass(frozen=True)
@@ -240,21 +206,35 @@ def _run_star(args: tuple[Task, int | None, bool]) -> _Done:
     return _run(*args)
 
 
+def _size_of(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0  # unreadable: reported as L101 when it is read
+
+
 def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEFAULT_LIMIT,
                     keep_games: bool = True, progress: Progress | None = None) -> Summary:
     """Summarize every document of every input (see the module doc)."""
     progress = progress or Progress(False)
     total = Summary(limit, keep_games)
+    sources = list(iter_sources(paths)) if progress.enabled or jobs > 1 else iter_sources(paths)
+    sizes: dict[str, int] = {}
+    if progress.enabled:  # the bar's totals: the files and their bytes (standard input: unknown)
+        sizes = {name: _size_of(name) for name, source in sources if isinstance(source, str)}
+        progress.total_files = len(sources)
+        progress.total_bytes = sum(sizes.values()) if len(sizes) == len(sources) else None
     if jobs <= 1:
-        for name, source in iter_sources(paths):
+        for name, source in sources:
             for c in check_source(name, source):
                 total.add_checked(c)
                 progress.tick()
+            progress.tick(0, sizes.get(name, 0), 1)
         progress.close()
         return total
     files: list[str] = []
     stdin: list[tuple[str, BinaryIO]] = []
-    for name, source in iter_sources(paths):
+    for name, source in sources:
         if isinstance(source, str):
             files.append(name)
         else:
@@ -267,9 +247,13 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
             for c in check_source(name, source):
                 total.add_checked(c)
                 progress.tick()
+            progress.tick(0, 0, 1)
         for part in _renumbered(results):
             total.merge(part.summary)
-            progress.tick(part.summary.counts["documents"] + part.summary.counts["unreadable"])
+            t, whole = part.task, sizes.get(part.task.name, 0)
+            last = t.start is None or t.end == whole
+            progress.tick(part.summary.counts["documents"] + part.summary.counts["unreadable"],
+                          whole if t.start is None else (t.end or 0) - t.start, int(last))
     progress.close()
     return total
 

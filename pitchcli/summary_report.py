@@ -113,7 +113,10 @@ def _common_dir(files: list[str]) -> str:
     real = [f for f in files if f != "-"]
     if len(real) != len(files) or not real:
         return ""
-    common = os.path.commonpath(real) if len(real) > 1 else os.path.dirname(real[0])
+    try:
+        common = os.path.commonpath(real) if len(real) > 1 else os.path.dirname(real[0])
+    except ValueError:  # absolute and relative names mixed: no folder in common
+        return ""
     if common and common == real[0] and len(set(real)) == 1:
         common = os.path.dirname(common)
     return common + os.sep if common else ""
