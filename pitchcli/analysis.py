@@ -20,6 +20,7 @@ from pitchcli.engine.scoring import AWARDS
 from pitchcli.engine.table import Table, build_table
 from pitchcli.engine.violations import Violation
 from pitchcli.profiles import Profile, ProfileError, resolve
+from pitchcli.suggest import did_you_mean
 
 _INDEX = tuple(map(str, range(1024)))  # list indices as pointer segments, made once
 
@@ -66,6 +67,11 @@ class _Driver:
         self.skip = skip
         self.out = GameAnalysis(record)
         self.v = self.out.violations
+        # Set once a hand breaks a rule of play: what the replay derives from
+        # then on (that hand's points and score, every later running total, the
+        # result) rests on a broken hand, so a claim disagreeing with it is not
+        # reported again; the broken rule already was.
+        self.broken = False
 
     def bad(self, code: str, rule: str | None, message: str, at: str, **details: object) -> None:
         self.v.append(Violation(code, rule, message, at,
@@ -131,8 +137,9 @@ class _Driver:
     def seat(self, name: object, at: str) -> int | None:
         seat = self.seat_of.get(name) if isinstance(name, str) else None
         if seat is None:
+            players = self.out.table.players  # type: ignore[union-attr]
             self.bad("R413", None, f"{name!r} is not one of the players "
-                     f"({', '.join(self.out.table.players)})", at)  # type: ignore[union-attr]
+                     f"({', '.join(players)}){did_you_mean(name, players)}", at)
         return seat
 
     def unit(self, name: object, at: str) -> int | None:
@@ -142,7 +149,7 @@ class _Driver:
         if unit is None:
             what = "teams" if table.profile.sides == "teams" else "players"
             self.bad("R413", None, f"{name!r} is not one of the {what} "
-                     f"({', '.join(table.unit_names)})", at)
+                     f"({', '.join(table.unit_names)}){did_you_mean(name, table.unit_names)}", at)
         return unit
 
     def cards(self, texts: list[Any], at: str) -> list[Located]:
@@ -164,6 +171,7 @@ class _Driver:
 
     # --- one hand --------------------------------------------------------
     def hand(self, h: dict[str, Any], at: str) -> None:
+        before = len(self.v)
         dealer = self.seat(h.get("dealer"), at + "/dealer")
         if dealer is None:
             self.game.end_hand(None)
@@ -219,8 +227,10 @@ class _Driver:
         result = hs.finish()
         self.v.extend(hs.violations)
         self.game.end_hand(result)
+        broken_here = any(v.code.startswith("R") and v.code != "R412" for v in self.v[before:])
+        self.broken = self.broken or broken_here
         if result is not None:
-            self.claims(h, hs, result, at)
+            self.claims(h, hs, result, at, broken_here)
 
     def partner(self, hs: HandState, partner: dict[str, Any], at: str) -> None:
         pat = at + "/partner"
@@ -259,10 +269,15 @@ class _Driver:
             hs.set_tally(None, taken, at)
 
     # --- claims --------------------------------------------------------
-    def claims(self, h: dict[str, Any], hs: HandState, r: HandResult, at: str) -> None:
+    def claims(self, h: dict[str, Any], hs: HandState, r: HandResult, at: str, broken: bool) -> None:
         table = self.out.table
         assert table is not None
         names = table.unit_names
+        if "totals" in h and self.game.known and not self.broken:
+            self.compare("C503", _strip(h["totals"]), dict(zip(names, self.game.totals, strict=True)),
+                         at + "/totals", "running totals", r.number)
+        if broken:
+            return  # this hand's points and score would only echo the broken rule
         if "points" in h and r.level != "tally":
             if hs.fam.trump_named:
                 derived: dict[str, Any] = dict(zip(names, r.taken, strict=True))
@@ -274,9 +289,6 @@ class _Driver:
         if "score" in h:
             self.compare("C502", _strip(h["score"]), dict(zip(names, r.delta, strict=True)),
                          at + "/score", "score change", r.number)
-        if "totals" in h and self.game.known:
-            self.compare("C503", _strip(h["totals"]), dict(zip(names, self.game.totals, strict=True)),
-                         at + "/totals", "running totals", r.number)
 
     def compare(self, code: str, claimed: dict[str, Any], derived: dict[str, Any], at: str,
                 what: str, hand: int | None) -> None:
@@ -291,8 +303,10 @@ class _Driver:
             if c != d:
                 where = f"{at}/{esc(key)}" if key in claimed else at
                 prefix = f"hand {hand}: " if hand else ""
+                # A name the replay doesn't know is likely a misspelling of one it does.
+                hint = did_you_mean(key, [k for k in derived if k not in claimed]) if key not in derived else ""
                 self.bad(code, None, f"{prefix}{what} of {key} is recorded as {_show(c)}, but "
-                         f"the replay gives {_show(d)}", where, key=key, claimed=c, derived=d)
+                         f"the replay gives {_show(d)}{hint}", where, key=key, claimed=c, derived=d)
 
     def finish(self) -> None:
         out, game = self.out, self.game
@@ -303,7 +317,7 @@ class _Driver:
         out.winner = None if game.winner is None else table.unit_names[game.winner]
         out.winner_hand = game.won_after
         res = self.rec.get("result")
-        if not isinstance(res, dict) or not game.known or self.skipped("/result"):
+        if not isinstance(res, dict) or not game.known or self.skipped("/result") or self.broken:
             return
         if "winner" in res and res["winner"] != out.winner:
             self.bad("C504", None, f"the result names {_show(res['winner'], 'nobody (unfinished)')} "

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pitchcli.engine.family import family_for
 from pitchcli.engine.violations import Violation
 from pitchcli.profiles import Profile
+from pitchcli.suggest import did_you_mean
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ def build_table(
         violations.append(Violation(
             "P302", rule or None, f"rule option players: {', '.join(map(str, outside))} "
             f"{'is' if len(outside) == 1 else 'are'} outside {least} to {most}, the player counts "
-            f"this family is played with" + (f" ({rule})" if rule else ""), at + "/rules/players",
+            "this family is played with", at + "/rules/players",
             details={"outside": outside, "least": least, "most": most}))
     problem = profile.table_problem(n)
     if problem:
@@ -100,7 +101,8 @@ def build_table(
         for m in members:
             if m not in seat_of:
                 violations.append(Violation("R413", fam.rule("teams"),
-                                            f"team {name!r} lists {m!r}, who is not a player",
+                                            f"team {name!r} lists {m!r}, who is not a player"
+                                            f"{did_you_mean(m, players)}",
                                             f"{at}/teams/{name}"))
         expected = {profile.team_of(s, n) for s in seats}
         if len(seats) != profile.team_size or len(expected) != 1:
