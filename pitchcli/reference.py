@@ -189,13 +189,18 @@ def profile_options(p: Profile) -> dict[str, Any]:
     return out
 
 
+def _value(v: Any) -> str:
+    """An option's value as written in a record (``true``, ``2, 3, 4``)."""
+    if isinstance(v, list):
+        return ", ".join(map(str, v))
+    return "true" if v is True else "false" if v is False else str(v)
+
+
 def profile_text(p: Profile) -> str:
     """A profile for the terminal: every option, its value and what it means."""
     opts = profile_options(p)
     desc = option_descriptions()
-    shown = {name: ", ".join(map(str, v)) if isinstance(v, list) else
-             ("true" if v is True else "false" if v is False else str(v))
-             for name, v in opts.items() if name != "name"}
+    shown = {name: _value(v) for name, v in opts.items() if name != "name"}
     left = max(map(len, shown)) + max(map(len, shown.values())) + 6
     lines = [f"{p.name}: every option, its value in this profile, and what it means"]
     for name, value in shown.items():
@@ -279,11 +284,7 @@ def profiles_markdown() -> str:
     for name in profile_options(profs[0]):
         if name == "name":
             continue
-        cells = []
-        for p in profs:
-            v = profile_options(p)[name]
-            cells.append(", ".join(map(str, v)) if isinstance(v, list) else
-                         ("true" if v is True else "false" if v is False else str(v)))
+        cells = [_value(profile_options(p)[name]) for p in profs]
         out.append(f"| `{name}` | " + " | ".join(cells) + " |")
     out += ["", "## Why the numbers are what they are", "",
             "The four- and five-player ten-point profiles (`ten-point`, `ten-point-5`) and both "
