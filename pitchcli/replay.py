@@ -6,7 +6,7 @@ text output is rendered from the same stream, so the two never disagree.
 
 Events, in order (every event of a hand carries ``hand``, its number from 1):
 
-``game``       file, document (its index in the file, from 0), variant,
+``game``       file, document (its number in the file, from 1), variant,
                family, players, teams (or null), units (who scores: players,
                or teams), target, hands (how many are recorded)
 ``hand``       dealer, level (``full``, ``play``, ``tally``, or null when the
@@ -34,6 +34,11 @@ Events, in order (every event of a hand carries ``hand``, its number from 1):
                running totals, null when unknown)
 ``game_end``   winner (null: unfinished), hand (the hand that won it),
                totals, finished
+``problem``    an invalid record is replayed as far as it goes, each
+               diagnostic where it happens: after the trick it is in (its
+               ``trick_won``), else after its hand's ``contract`` (or ``hand``),
+               else after ``game``: hand, trick, code, rule, severity, message,
+               pointer, line, column
 """
 
 from __future__ import annotations
@@ -44,11 +49,12 @@ from typing import Any, TextIO
 
 from pitchcli.analysis import GameAnalysis
 from pitchcli.cards import SUIT_NAMES, SUIT_SINGULAR, card
+from pitchcli.diagnostics import Diagnostic
 from pitchcli.engine.family import GAME_POINTS, family_for
-from pitchcli.scoresheet import ScoreSheet, refuse, score_sheet
+from pitchcli.scoresheet import ScoreSheet, blocking, refuse, score_sheet
 
 EVENTS = ("game", "hand", "call", "contract", "trick", "play", "trick_won", "points", "hand_end",
-          "game_end")
+          "game_end", "problem")
 
 
 def _call_kind(kind: str, auction: bool) -> str:
@@ -212,6 +218,12 @@ class TextRenderer:
             text += f"; he calls {' and '.join(e['called'])}: partner {partner}"
         self.w(text + ".")
 
+    def on_problem(self, e: dict[str, Any]) -> None:
+        """A problem of an invalid record, where it happens."""
+        where = f" (line {e['line']}, column {e['column']})" if e["line"] is not None else ""
+        rule = f" [{e['rule']}]" if e["rule"] else ""
+        self.w(f"  ! {e['severity']}: {e['code']}{rule} {e['message']}{where}")
+
     def on_trick(self, e: dict[str, Any]) -> None:
         """A trick starts: who leads."""
         self.leader = e["leader"]
@@ -301,7 +313,16 @@ def run(checked: Iterable[Any], out: TextIO, err: TextIO, hand: int | None = Non
     failed = unreadable = False
     first = True
     for c in checked:
-        refused = refuse(c, err, "not replayed")
+        problems: list[Diagnostic] = []
+        if not c.unreadable and c.analysis is not None and c.analysis.table is not None and blocking(c):
+            # Replay what can be replayed, marking each problem where it happens
+            # (a replay is how a revoke is found); still exit 1.
+            for d in c.diagnostics:
+                err.write(d.as_text() + "\n")
+            err.write(f"{c.file}: the record is invalid ({c.errors} error{'' if c.errors == 1 else 's'}): "
+                      f"replayed as far as it goes, each problem marked where it happens\n")
+            problems, failed = c.diagnostics, True
+        refused = None if problems else refuse(c, err, "not replayed")
         if refused:
             unreadable = unreadable or refused == "unreadable"
             failed = failed or refused == "invalid"
@@ -313,6 +334,8 @@ def run(checked: Iterable[Any], out: TextIO, err: TextIO, hand: int | None = Non
             failed = True
             continue
         evs = _located(events(c.analysis, hand, sheet), c.file, c.index)
+        if problems:
+            evs = with_problems(evs, problems, hand)
         if fmt == "json":
             write_jsonl(evs, out)
         else:
@@ -321,6 +344,46 @@ def run(checked: Iterable[Any], out: TextIO, err: TextIO, hand: int | None = Non
             write_text(evs, out)
         first = False
     return 3 if unreadable else 1 if failed else 0
+
+
+def _problem(d: Diagnostic) -> dict[str, Any]:
+    return {"event": "problem", "hand": d.hand, "trick": d.trick, "code": d.code, "rule": d.rule,
+            "severity": d.severity, "message": d.message, "pointer": d.pointer or "/", "line": d.line,
+            "column": d.column}
+
+
+def with_problems(evs: Iterator[dict[str, Any]], problems: list[Diagnostic],
+                  hand: int | None = None) -> Iterator[dict[str, Any]]:
+    """The events with a ``problem`` event for each diagnostic, where it happens:
+    after its trick, else after its hand's contract (or the hand's start when
+    there is none), else after the game's heading; what found no place (a
+    trick that wasn't replayed) comes before the game's end."""
+    left = {i: d for i, d in enumerate(problems) if hand is None or d.hand in (None, hand)}
+
+    def take(match: Any) -> Iterator[dict[str, Any]]:
+        for i in [i for i, d in left.items() if match(d)]:
+            yield _problem(left.pop(i))
+
+    pending_hand: int | None = None
+    for e in evs:
+        kind = e["event"]
+        if kind == "hand" and pending_hand is not None:
+            yield from take(lambda d, n=pending_hand: d.hand == n and d.trick is None)
+        if kind == "game_end":
+            if pending_hand is not None:
+                yield from take(lambda d, n=pending_hand: d.hand == n and d.trick is None)
+            yield from take(lambda d: True)
+        yield e
+        if kind == "game":
+            yield from take(lambda d: d.hand is None)
+        elif kind == "hand":
+            pending_hand = e["hand"]
+        elif kind == "contract":
+            yield from take(lambda d, n=e["hand"]: d.hand == n and d.trick is None)
+            pending_hand = None
+        elif kind == "trick_won":
+            yield from take(lambda d, n=e["hand"], t=e["trick"]: d.hand == n and d.trick == t)
+    yield from take(lambda d: True)
 
 
 def _located(evs: Iterator[dict[str, Any]], file: str, index: int) -> Iterator[dict[str, Any]]:
