@@ -43,18 +43,16 @@ from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from pitchcli.analysis import GameAnalysis
-from pitchcli.cards import SUIT_NAMES, SUIT_SINGULAR, card
-from pitchcli.engine.family import GAME_POINTS, family_for
+from pitchcli.cards import SUIT_NAMES, SUIT_SINGULAR
+from pitchcli.engine.results import Credit, Scoring, family_of
 from pitchcli.scoresheet import ScoreSheet, refuse, score_sheet
 
 EVENTS = ("game", "hand", "call", "contract", "trick", "play", "trick_won", "points", "hand_end",
           "game_end")
 
 
-def _call_kind(kind: str, auction: bool) -> str:
-    if kind == "max":
-        return "pitch" if auction else "closing"
-    return kind
+def _call_kind(kind: str, closing: str) -> str:
+    return closing if kind == "max" else kind
 
 
 def events(analysis: GameAnalysis, hand: int | None = None,
@@ -65,11 +63,12 @@ def events(analysis: GameAnalysis, hand: int | None = None,
     table, profile = analysis.table, analysis.profile
     assert table is not None and profile is not None
     players = table.players
-    auction = profile.family == "auction"
-    fam = family_for(profile.family, profile.mode)
+    fam = family_of(profile)
+    awards = fam.scores_awards
     yield {"event": "game", "variant": profile.name, "family": profile.family, "players": list(players),
            "teams": sheet.teams or None, "units": list(table.unit_names), "target": profile.target,
-           "hands": len(sheet.hands)}
+           "hands": len(sheet.hands), "scoring": fam.scoring.value, "role": fam.words.role,
+           "trump_named": fam.trump_named}
     for hs in sheet.hands:
         if hand is not None and hs.number != hand:
             continue
@@ -83,43 +82,38 @@ def events(analysis: GameAnalysis, hand: int | None = None,
             continue
         for c in r.calls:
             yield {"event": "call", "hand": n, "player": players[c.seat],
-                   "call": "pass" if c.bid is None else c.bid, "kind": _call_kind(c.kind, auction)}
+                   "call": "pass" if c.bid is None else c.bid, "kind": _call_kind(c.kind, fam.words.closing)}
         yield {"event": "contract", "hand": n, "bidder": hs.bidder, "bid": hs.bid, "trump": hs.trump,
                "called": hs.called, "partners": hs.partners}
-        view = fam.view(r.trump) if r.trump else None
+        played_credit = {cr.trick: cr for cr in r.credits if cr.how is Credit.PLAYED}
         for t in r.tricks if hs.level != "tally" else ():
-            assert view is not None
             yield {"event": "trick", "hand": n, "trick": t.number, "leader": players[t.leader]}
             for p in t.plays:
                 yield {"event": "play", "hand": n, "trick": t.number, "player": players[p.seat],
-                       "card": p.card.text, "trump": view.is_trump(p.card)}
-            captured = [p.card for p in t.plays]
-            if auction:
-                value = sum(GAME_POINTS.get(c.rank, 0) for c in captured) if t.winner is not None else 0
-            else:
-                value = sum(view.points[c] for c in captured
-                            if t.winner is not None and not (c.rank == 2 and c.suit == r.trump))
+                       "card": p.card.text, "trump": r.is_trump(p.card)}
             win = t.winning_card
             won: dict[str, Any] = {
                 "event": "trick_won", "hand": n, "trick": t.number,
                 "winner": None if t.winner is None else players[t.winner],
-                "card": win.text if win is not None else None, "reason": t.reason,
-                "captured": [c.text for c in captured], "value": value}
-            if not auction:
+                "card": win.text if win is not None else None, "reason": t.reason.value,
+                "captured": [p.card.text for p in t.plays], "value": t.value,
+                "suit_led": r.suit_led(t)}
+            if fam.scoring is Scoring.POINT_CARDS:
                 # TP-POINTS-1: the point cards in the trick; the 2 of trumps
                 # scores for whoever played it, whoever wins the trick.
-                won["point_cards"] = {c.text: view.points[c] for c in captured if view.points[c]}
-                two = next((p for p in t.plays if p.card.rank == 2 and p.card.suit == r.trump), None)
+                won["point_cards"] = {c.text: v for c, v in t.point_cards}
+                two = played_credit.get(t.number)
                 won["two_played_by"] = None if two is None else players[two.seat]
+                won["two"] = None if two is None else two.card.text
             yield won
         pts: dict[str, Any] = {"event": "points", "hand": n}
-        if auction:
+        if awards:
             pts["awards"] = {k: a.as_json() for k, a in hs.awards.items()}
             pts["game_points"] = hs.game_points or None
         pts["taken"] = hs.taken
         yield pts
         yield {"event": "hand_end", "hand": n, "bidder": hs.bidder, "bid": hs.bid,
-               "took": sum(hs.taken[u] for u in hs.bidding_side), "made": hs.made,
+               "took": r.side_took, "made": hs.made,
                "score": hs.change, "totals": hs.totals}
     yield {"event": "game_end", "winner": sheet.winner, "hand": sheet.winner_hand, "totals": sheet.totals,
            "finished": sheet.finished}
@@ -144,7 +138,9 @@ class TextRenderer:
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
-        self.auction = True
+        self.awards = True
+        self.role = ""
+        self.trump_named = False
         self.trump: str | None = None
         self.plays: list[str] = []
         self.leader = ""
@@ -162,7 +158,9 @@ class TextRenderer:
 
     def on_game(self, e: dict[str, Any]) -> None:
         """The game's heading."""
-        self.auction = e["family"] == "auction"
+        self.awards = e["scoring"] == Scoring.AWARDS
+        self.role = e["role"]
+        self.trump_named = e["trump_named"]
         self.target = e["target"]
         self.teams = bool(e["teams"])
         seats = ", ".join(e["players"])
@@ -200,11 +198,10 @@ class TextRenderer:
 
     def on_contract(self, e: dict[str, Any]) -> None:
         """The contract: bidder, bid, trump, called partner."""
-        role = "pitcher" if self.auction else "bidder"
-        text = f"  {e['bidder']} is the {role} with {e['bid']}"
+        text = f"  {e['bidder']} is the {self.role} with {e['bid']}"
         self.trump = e["trump"]
         self.sides = self.teams or bool(e["called"])
-        if not self.auction and e["trump"]:
+        if self.trump_named and e["trump"]:
             text += f" and names {SUIT_NAMES[e['trump']]} trump"
         if e["called"]:
             partner = (" and ".join(e["partners"]) if e["partners"] else "nobody: he holds it himself "
@@ -225,7 +222,7 @@ class TextRenderer:
         """Who won the trick, why, and what was captured."""
         n = e["trick"]
         self.w(f"  Trick {n}, led by {self.leader}: {', '.join(self.plays)}.")
-        if n == 1 and self.auction and self.trump:
+        if n == 1 and not self.trump_named and self.trump:
             self.w(f"    The first card led makes {SUIT_NAMES[self.trump]} trump.")
         win, card = e["winner"], e["card"]
         if e["reason"] == "none":
@@ -234,21 +231,21 @@ class TextRenderer:
         if e["reason"] == "trump":
             why = "the highest trump"
         else:
-            why = f"the highest {SUIT_SINGULAR[_suit(self.plays[0])]}, the suit led"
+            why = f"the highest {SUIT_SINGULAR[e['suit_led']]}, the suit led"
         value = ""
-        if self.auction and e["value"]:
+        if self.awards and e["value"]:
             value = f" ({e['value']} game point{'' if e['value'] == 1 else 's'})"
-        elif not self.auction and e["value"]:
-            pc = [c for c in e["point_cards"] if not (c.startswith("2") and len(c) == 2)]
+        elif not self.awards and e["value"]:
+            pc = [c for c in e["point_cards"] if c != e["two"]]
             value = f" ({' '.join(pc)}: {e['value']} point{'' if e['value'] == 1 else 's'})"
         self.w(f"    {win} wins with {card}, {why}, and takes {' '.join(e['captured'])}{value}.")
-        if not self.auction and e.get("two_played_by"):
-            two = next(c for c in e["point_cards"] if c.startswith("2") and len(c) == 2)
-            self.w(f"    {two} scores 1 for {e['two_played_by']}, who played it.")
+        if not self.awards and e.get("two_played_by"):
+            two = e["two"]
+            self.w(f"    {two} scores {e['point_cards'][two]} for {e['two_played_by']}, who played it.")
 
     def on_points(self, e: dict[str, Any]) -> None:
         """The hand's points."""
-        if self.auction and e.get("awards"):
+        if self.awards and e.get("awards"):
             parts = []
             for k, a in e["awards"].items():
                 label = k.capitalize()
@@ -282,11 +279,6 @@ class TextRenderer:
             self.w("Unfinished: the totals are unknown after a hand that is not scored.")
         else:
             self.w(f"Unfinished: nobody has won yet (target {self.target}).")
-
-
-def _suit(play: str) -> str:
-    """The suit of the card in 'Ann 10H'."""
-    return card(play.rsplit(" ", 1)[1]).suit or "S"
 
 
 def write_text(evs: Iterator[dict[str, Any]], out: TextIO) -> None:
