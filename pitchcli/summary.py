@@ -36,10 +36,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchcli.diagnostics import ERROR, Diagnostic
-from pitchcli.engine.results import HandResult, family_of
+
+if TYPE_CHECKING:  # the engine is imported when a game is counted, not by `pitch --help`
+    from pitchcli.engine.results import HandResult
 
 PARTIAL = "pitch-summary-partial"
 VERSION = 1
@@ -593,6 +595,8 @@ def _count_game(ev: EventSummary, record: dict[str, Any], a: Any) -> None:
         t.games += 1
         t.wins += u == winner
     solo_units = [table.unit_members(u) for u in range(units)]
+    from pitchcli.engine.results import family_of
+
     awards = family_of(profile).scores_awards
     for r in a.hands:
         if r is None:

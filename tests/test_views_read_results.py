@@ -7,7 +7,8 @@ itself, a rule would live in two places. This is checked on the source, with
 
 - a view imports from the engine only its public result API,
   ``pitchcli.engine.results`` (HandResult, Trick, Award, PointCredit, GameEnd,
-  Family ...), never ``play``, ``scoring``, ``hand``, ``game`` or ``family``
+  Family ...) and the event log ``pitchcli.engine.events``, never ``play``,
+  ``scoring``, ``hand``, ``game`` or ``family``
   internals (``winner``, ``ten_point_taken``, ``settle``, ``GAME_POINTS``,
   ``TrumpView`` ...), so the functions that compute rules are out of reach;
 - a view never asks a trump view (no ``.view(...)`` call, no ``.strength``,
@@ -33,7 +34,8 @@ PACKAGE = Path(pitchcli.__file__).parent
 VIEWS = ("replay.py", "scoresheet.py", "fmt.py", "summary.py", "summary_report.py")
 # What a view may import from the engine: the result API; fmt seats a new
 # record's table (no rule is computed by it).
-ALLOWED = {"pitchcli.engine.results": None, "pitchcli.engine.table": {"build_table"}}
+ALLOWED = {"pitchcli.engine.results": None, "pitchcli.engine.events": None,
+           "pitchcli.engine.table": {"build_table"}}
 NAMES = {"auction", "ten-point", "play-all", "refill", "cut-down"}
 TRUMP_VIEW = {"strength", "suit_of", "points", "rank", "suit"}
 # Counting diagnostics is not a rule: ``sum(1 for d in ...)`` is allowed.

@@ -134,11 +134,13 @@ class Exchange(StrEnum):
 class Words:
     """What a family calls things, for the views: ``role`` is the winner of the
     auction ("pitcher", "bidder"); ``closing`` the call that closes the auction
-    ("pitch": the 4 of AP-BID-3; "closing": the 10 of TP-BID-1), and ``closed``
-    what the player who made it did (a template with ``{bid}``)."""
+    ("pitch": the 4 of AP-BID-3; "closing": the 10 of TP-BID-1), ``closes``
+    the verb for making it ("pitches: bids", "bids"), and ``closed`` what the
+    player who made it did (a template with ``{bid}``)."""
 
     role: str
     closing: str
+    closes: str
     closed: str
 
 
@@ -193,13 +195,13 @@ def family_for(name: str, mode: str) -> Family:
     if name == "ten-point":
         return Family(name, mode, stuck_dealer_may_pass=True, offsuit_trick_has_winner=False,
                       trump_named=True, scoring=Scoring.POINT_CARDS, exchange=Exchange(mode),
-                      win_by=WinBy.HIGHEST,
-                      words=Words("bidder", "closing", "bid {bid}"), columns=("taken",), deck=JOKER_DECK)
+                      win_by=WinBy.HIGHEST, words=Words("bidder", "closing", "bids", "bid {bid}"),
+                      columns=("taken",), deck=JOKER_DECK)
     return Family(name, mode, stuck_dealer_may_pass=False, offsuit_trick_has_winner=True,
                   trump_named=False, scoring=Scoring.AWARDS, exchange=Exchange.NONE,
                   win_by=WinBy.PITCHER,
-                  words=Words("pitcher", "pitch", "pitched: a bid of {bid}"), columns=("high", "low", "jack", "game"),
-                  deck=STANDARD_DECK)
+                  words=Words("pitcher", "pitch", "pitches: bids", "pitched: a bid of {bid}"),
+                  columns=("high", "low", "jack", "game"), deck=STANDARD_DECK)
 
 
 # The families by name, each with a mode it has (the columns don't depend on it).

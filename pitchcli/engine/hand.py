@@ -94,6 +94,9 @@ class HandResult:
     other_took: int = 0  # what the units outside the bidding side took together
     settle_rule: str = ""
     out_of_play: list[Card] = field(default_factory=list)  # ten-point point cards in no trick
+    called: list[Card] = field(default_factory=list)  # the partner cards called (TP5-3)
+    discards: dict[int, list[Card]] = field(default_factory=dict)  # per seat, as recorded
+    draws: dict[int, list[Card]] = field(default_factory=dict)
     totals: list[int] | None = None
     end: GameEnd | None = None
     at_target: tuple[TargetNote, ...] = ()
@@ -664,7 +667,10 @@ class HandState:
         return HandResult(self.number, self.dealer, self.bidder, self.bid, self.auction.calls,
                           self.trump, partners, self.card_holders, self.tricks, awards, game_points, taken,
                           bidding_units, made, delta, level, self.auction.stuck, self.fam, credits,
-                          seat_taken, side, sum(taken) - side, settle_rule, out_of_play)
+                          seat_taken, side, sum(taken) - side, settle_rule, out_of_play,
+                          [c for c, _ in self.partner_cards],
+                          {s: [c for c, _ in cs] for s, cs in self.places.discards.items()},
+                          {s: [c for c, _ in cs] for s, cs in self.places.draws.items()})
 
     def _all_points_in_play(self) -> bool:
         """Every point card is in play when no card is set aside (RULES.md, invariants)."""
