@@ -19,7 +19,11 @@ child process) and the ratio to the baseline measured in the same run:
   game, without minutes of generating), which should stay within 10%.
 
 Games are generated once with ``pitch simulate`` into ``--cache`` (default
-``~/.cache/pitchcli-bench``). Nothing is asserted: the figures are printed.
+``~/.cache/pitchcli-bench``): ``--unique`` distinct games per profile (simulating
+replays every hand as it is made, so it is slow), repeated to the size asked
+for. Every game is still loaded and checked in full, so the work per game is the
+work of new games. The YAML stream is the first games written as YAML by the
+project's own writer. Nothing is asserted: the figures are printed.
 """
 
 from __future__ import annotations
@@ -64,15 +68,42 @@ def peak_kib(cmd: list[str]) -> int:
     return int(out.stdout.strip())
 
 
-def simulated(cache: Path, variant: str, games: int, fmt: str) -> Path:
-    """A file of ``games`` simulated games of ``variant`` (made once, then cached)."""
-    path = cache / f"{variant}-{games}.{fmt}"
+def unique(cache: Path, variant: str, games: int) -> Path:
+    """A JSON Lines file of ``games`` distinct simulated games (made once, then cached)."""
+    path = cache / f"i10-{variant}-{games}.jsonl"
     if not path.exists():
-        print(f"  (generating {games} {variant} games as {fmt} ...)", flush=True)
+        print(f"  (simulating {games} {variant} games ...)", flush=True)
         tmp = path.with_suffix(".tmp")
         subprocess.run([*PITCH, "simulate", "--variant", variant, "--games", str(games), "--seed", "10",
-                        "--format", fmt, "-o", str(tmp)], check=True, cwd=ROOT)
+                        "--format", "jsonl", "-o", str(tmp)], check=True, cwd=ROOT)
         tmp.rename(path)
+    return path
+
+
+def sized(cache: Path, variant: str, games: int, distinct: int) -> Path:
+    """A JSON Lines file of ``games`` games: ``distinct`` simulated ones, repeated."""
+    small = unique(cache, variant, min(games, distinct))
+    path = cache / f"i10-{variant}-{games}-of-{min(games, distinct)}.jsonl"
+    if not path.exists():
+        lines = small.read_bytes().splitlines(keepends=True)
+        with path.open("wb") as f:
+            for i in range(games):
+                f.write(lines[i % len(lines)])
+    return path
+
+
+def as_yaml(source: Path, games: int) -> Path:
+    """The first ``games`` games of a JSON Lines file as one YAML stream."""
+    path = source.with_name(f"{source.stem}-{games}.yaml")
+    if not path.exists():
+        sys.path.insert(0, str(ROOT))
+        from pitchcli.record.write import canonical, to_yaml
+
+        with source.open("rb") as f, path.open("w", encoding="utf-8") as out:
+            for i, line in enumerate(f):
+                if i == games:
+                    break
+                out.write("---\n" + to_yaml(canonical(json.loads(line))))
     return path
 
 
@@ -80,17 +111,6 @@ def hands_in(path: Path) -> int:
     """How many hands the JSON Lines file holds."""
     with path.open("rb") as f:
         return sum(len(json.loads(line)["hands"]) for line in f)
-
-
-def repeated(small: Path, times: int) -> Path:
-    """The lines of ``small`` written ``times`` over (cached)."""
-    path = small.with_name(f"{small.stem}-x{times}.jsonl")
-    if not path.exists():
-        data = small.read_bytes()
-        with path.open("wb") as f:
-            for _ in range(times):
-                f.write(data)
-    return path
 
 
 def row(label: str, cpu: float, base: float, extra: str = "") -> None:
@@ -103,6 +123,7 @@ def main() -> None:
     ap.add_argument("--yaml-games", type=int, default=1_000)
     ap.add_argument("--big", type=int, default=100_000, help="games for the peak-memory run (0: skip)")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--unique", type=int, default=1_000, help="distinct simulated games per profile")
     ap.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "pitchcli-bench")
     ap.add_argument("--profiles", default="auction,ten-point,ten-point-5")
     args = ap.parse_args()
@@ -113,7 +134,7 @@ def main() -> None:
     print(f"\nJSON Lines, {args.games} games: pitch validate vs json.loads of every line")
     loads = "import json, sys\nfor line in open(sys.argv[1], 'rb'):\n    json.loads(line)"
     for variant in args.profiles.split(","):
-        path = simulated(args.cache, variant, args.games, "jsonl")
+        path = sized(args.cache, variant, args.games, args.unique)
         hands = hands_in(path)
         base, _ = measure([PY, "-c", loads, str(path)], args.repeat)
         cpu, _ = measure([*PITCH, "validate", "-q", str(path)], args.repeat)
@@ -122,7 +143,7 @@ def main() -> None:
         row("pitch validate", cpu, base, f"  {hands / cpu:9,.0f} hands/s")
 
     print(f"\nYAML, a {args.yaml_games}-game stream: pitch validate vs yaml.compose_all (CSafeLoader)")
-    ypath = simulated(args.cache, "auction", args.yaml_games, "yaml")
+    ypath = as_yaml(unique(args.cache, "auction", min(args.yaml_games, args.unique)), args.yaml_games)
     compose = ("import sys, yaml\nfor _ in yaml.compose_all(open(sys.argv[1], 'rb'), Loader=yaml.CSafeLoader):"
                "\n    pass")
     base, _ = measure([PY, "-c", compose, str(ypath)], args.repeat)
@@ -139,8 +160,8 @@ def main() -> None:
 
     if args.big:
         print(f"\nSummarize peak memory: {args.games} vs {args.big} games (auction)")
-        small = simulated(args.cache, "auction", args.games, "jsonl")
-        big = repeated(small, max(1, args.big // args.games))
+        small = sized(args.cache, "auction", args.games, args.unique)
+        big = sized(args.cache, "auction", args.big, args.unique)
         a = peak_kib([*PITCH, "summarize", str(small)])
         b = peak_kib([*PITCH, "summarize", str(big)])
         print(f"  {args.games:>7} games {a / 1024:8.1f} MiB")

@@ -75,6 +75,9 @@ _RULEBOOK: dict[str, dict[str, str]] = {
         "partner": "TP5-3",
     },
 }
+# The player counts a family's `players` option may take: AP-TABLE-1 (2 to 7);
+# ten-point answers the Romanian text's question with profiles for 2 to 8.
+_SEATS: dict[str, tuple[int, int]] = {"auction": (2, 7), "ten-point": (2, 8)}
 # cut-down profiles report deal and holding problems under the five-player rules.
 _MODE_RULES: dict[str, dict[str, str]] = {
     "cut-down": {"deal_count": "TP5-1", "held": "TP5-4", "discard_point": "TP5-4"},
@@ -172,6 +175,8 @@ class Family:
     words: Words
     columns: tuple[str, ...]
     deck: tuple[Card, ...]
+    # The least and most players the family's `players` option may name.
+    seats: tuple[int, int] = (2, 8)
 
     def rule(self, purpose: str) -> str:
         """The rule id a problem of ``purpose`` is reported under."""
@@ -196,12 +201,12 @@ def family_for(name: str, mode: str) -> Family:
         return Family(name, mode, stuck_dealer_may_pass=True, offsuit_trick_has_winner=False,
                       trump_named=True, scoring=Scoring.POINT_CARDS, exchange=Exchange(mode),
                       win_by=WinBy.HIGHEST, words=Words("bidder", "closing", "bids", "bid {bid}"),
-                      columns=("taken",), deck=JOKER_DECK)
+                      columns=("taken",), deck=JOKER_DECK, seats=_SEATS[name])
     return Family(name, mode, stuck_dealer_may_pass=False, offsuit_trick_has_winner=True,
                   trump_named=False, scoring=Scoring.AWARDS, exchange=Exchange.NONE,
                   win_by=WinBy.PITCHER,
                   words=Words("pitcher", "pitch", "pitches: bids", "pitched: a bid of {bid}"),
-                  columns=("high", "low", "jack", "game"), deck=STANDARD_DECK)
+                  columns=("high", "low", "jack", "game"), deck=STANDARD_DECK, seats=_SEATS[name])
 
 
 # The families by name, each with a mode it has (the columns don't depend on it).
