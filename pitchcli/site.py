@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import stat
 from dataclasses import dataclass, field
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -29,11 +30,11 @@ from pitchcli.cards import SUIT_NAMES
 from pitchcli.chart import svg
 from pitchcli.check import Checked
 from pitchcli.diagnostics import ERROR
-from pitchcli.gameview import GameView, game_view, usable
+from pitchcli.gameview import CardFace, GameView, game_view, usable
 from pitchcli.record.write import atomic_output
 from pitchcli.summary import Summary, round_order
 from pitchcli.summary_report import event_title, plural, standings_tables
-from pitchcli.templating import render
+from pitchcli.templating import environment, render
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_COLOUR = {"S": "black", "C": "black", "H": "red", "D": "red"}
@@ -128,11 +129,26 @@ def _problem(c: Checked) -> dict[str, Any]:
             "more": len(c.diagnostics) - len(shown)}
 
 
+@cache
+def _card_markup(card: str, rank: str, suit: str | None, trump: bool) -> Markup:
+    """A card as HTML (the ``card`` macro), made once per card and trump flag:
+    a game page shows hundreds of cards and there are 54 of them."""
+    module = environment().get_template("macros.html.j2").make_module(
+        {"suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR})
+    return Markup(module.card(CardFace(card, rank, suit, trump)))
+
+
+def card_html(face: CardFace) -> Markup:
+    """A card as HTML (see ``_card_markup``)."""
+    return _card_markup(face.card, face.rank, face.suit, face.trump)
+
+
 def pages(site: Site) -> dict[str, str]:
     """Every page of the site: file name -> HTML."""
     css = Markup(files("pitchcli").joinpath("templates/style.css").read_text(encoding="utf-8"))
     common = {"css": css, "version": __version__, "site_title": site.title, "files": len(site.summary.files),
-              "suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR, "suit_name": SUIT_NAMES}
+              "suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR, "suit_name": SUIT_NAMES,
+              "card_html": card_html}
     out: dict[str, str] = {}
     by_event: dict[str | None, list[_Game]] = {}
     for g in site.games:

@@ -37,8 +37,9 @@ def printable(text: str) -> str:
 
 
 def _finalize(value: Any) -> Any:
-    if isinstance(value, str) and not isinstance(value, jinja2.utils.markupsafe.Markup):
-        return printable(value)
+    # (called for every value a page shows: plain str is the common case)
+    if value.__class__ is str and _UNPRINTABLE.search(value):
+        return _UNPRINTABLE.sub(_picture, value)
     return value
 
 
@@ -54,6 +55,7 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,  # templates are package data: no stat() per page
     )
     return env
 
