@@ -388,6 +388,7 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
 
 def _summarize_rounds(paths: tuple[str, ...], fmt: str, partial: bool, games: bool | None, max_rows: int,
                       output: str | None, allow_invalid: bool, bar) -> None:  # type: ignore[no-untyped-def]
+    from pitchcli.record.write import atomic_output
     from pitchcli.summarize import summarize_by_round
     from pitchcli.summary import after_each_round
     from pitchcli.summary_report import problem_text, write_rounds

@@ -186,9 +186,11 @@ class _Json:
 
 
 def events(analysis: GameAnalysis, hand: int | None = None, file: str | None = None,
-           document: int | None = None) -> Iterator[dict[str, Any]]:
+           document: int | None = None, sheet: object = None) -> Iterator[dict[str, Any]]:
     """The replay as plain mappings, the ``pitch-replay/2`` shape (see the
-    module docstring); ``file`` and ``document`` go in the ``game`` event."""
+    module docstring); ``file`` and ``document`` go in the ``game`` event.
+    (``sheet`` is accepted for callers written against version 1 and unused:
+    the events come from the engine's log, not from a score sheet.)"""
     as_json = _Json(analysis, file, document)
     return (as_json(e) for e in log(analysis, hand))
 

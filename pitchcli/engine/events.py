@@ -26,7 +26,7 @@ from pitchcli.engine.family import Family, family_of
 from pitchcli.engine.hand import HandResult
 from pitchcli.engine.outcome import EndReason
 from pitchcli.engine.play import WonWith
-from pitchcli.engine.scoring import AWARDS, Credit
+from pitchcli.engine.scoring import AWARDS, Credit, PointCredit
 from pitchcli.engine.table import Table
 
 
@@ -205,20 +205,6 @@ class Awarded:
 
 
 @dataclass(frozen=True, slots=True)
-class PointScored:
-    """One ten-point point card and who it scored for (TP-POINTS-1)."""
-
-    hand: int
-    card: Card
-    value: int
-    seat: int
-    unit: int
-    played_by: int
-    trick: int
-    how: Credit
-
-
-@dataclass(frozen=True, slots=True)
 class PointsTaken:
     """What the hand's points came to: the Auction Pitch awards (High, Low,
     Jack, Game, each with its card) and game points per unit, or the ten-point
@@ -227,7 +213,7 @@ class PointsTaken:
     hand: int
     awards: tuple[Awarded, ...]
     game_points: tuple[int, ...]
-    credits: tuple[PointScored, ...]
+    credits: tuple[PointCredit, ...]  # (the engine's frozen records, highest trump first)
     taken: tuple[int, ...]
 
 
@@ -305,8 +291,7 @@ def _hand(r: HandResult, named: bool) -> Iterator[Event]:
         yield Discarded(n, seat, tuple(cards))
     for seat, cards in sorted(r.draws.items()):
         yield Drew(n, seat, tuple(cards))
-    credits = tuple(PointScored(n, cr.card, cr.value, cr.seat, cr.unit, cr.played_by, cr.trick, cr.how)
-                    for cr in r.credits)
+    credits = tuple(r.credits)
     if level is not Level.TALLY:
         for t in r.tricks:
             yield TrickStarted(n, t.number, t.leader)
