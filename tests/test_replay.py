@@ -18,20 +18,22 @@ from pitchcli.record.write import canonical, to_yaml
 from pitchcli.replay import EVENTS, events
 from pitchcli.simulate import simulate_game
 
-ROOT = Path(__file__).resolve().parent.parent
-
 EVENT_FIELDS = {
-    "game": {"file", "document", "variant", "family", "players", "teams", "units", "target", "hands"},
+    "game": {"format", "file", "document", "variant", "family", "players", "teams", "units", "target", "hands",
+             "role", "scoring"},
     "hand": {"hand", "dealer", "level", "replayable"},
     "call": {"hand", "player", "call", "kind"},
-    "contract": {"hand", "bidder", "bid", "trump", "called", "partners"},
+    "contract": {"hand", "bidder", "bid", "trump", "called", "partners", "recorded", "stuck", "steal"},
+    "trump": {"hand", "suit", "by"},
+    "partner": {"hand", "cards", "partners"},
+    "discard": {"hand", "player", "cards"},
+    "draw": {"hand", "player", "cards"},
     "trick": {"hand", "trick", "leader"},
     "play": {"hand", "trick", "player", "card", "trump"},
-    "trick_won": {"hand", "trick", "winner", "card", "reason", "captured", "value"},
+    "trick_won": {"hand", "trick", "winner", "card", "reason", "captured", "value", "suit_led"},
     "points": {"hand", "taken"},
-    "hand_end": {"hand", "bidder", "bid", "took", "made", "score", "totals"},
-    "game_end": {"winner", "hand", "totals", "finished"},
-    "problem": {"hand", "trick", "code", "rule", "severity", "message", "pointer", "line", "column"},
+    "hand_end": {"hand", "bidder", "bid", "took", "made", "score", "totals", "rule"},
+    "game_end": {"winner", "hand", "totals", "finished", "reason", "rule"},
 }
 
 
@@ -137,26 +139,8 @@ def test_events_library_and_hand_filter() -> None:
     assert {e.get("hand") for e in evs if e["event"] not in ("game", "game_end")} == {2}
 
 
-def test_invalid_record_replayed_as_far_as_it_goes(tmp_path: Path) -> None:
-    # A replay is how a revoke is found: an invalid record is replayed with each
-    # problem marked where it happens, and still exits 1.
-    bad = (ROOT / "samples" / "invalid" / "suit-not-followed.yaml").read_text()
-    r = replay(tmp_path, bad)
-    assert r.exit_code == 1
-    assert "replayed as far as it goes" in r.stderr and "error: R407 [AP-PLAY-2]" in r.stderr
-    lines = r.stdout.splitlines()
-    trick3 = next(i for i, line in enumerate(lines) if line.startswith("  Trick 3,"))
-    assert lines[trick3 + 2].startswith("  ! error: R407 [AP-PLAY-2] Ann played 3H")
-    assert any(line.startswith("Hand 2:") for line in lines)  # the rest is replayed too
-    js = replay(tmp_path, bad, "--format", "json")
-    evs = [json.loads(line) for line in js.stdout.splitlines()]
-    at = [i for i, e in enumerate(evs) if e["event"] == "problem"]
-    assert [evs[i]["code"] for i in at] == ["R407", "R407"]
-    assert all(EVENT_FIELDS["problem"] <= set(evs[i]) for i in at)
-    before = evs[at[0] - 1]
-    assert before["event"] == "trick_won" and (before["hand"], before["trick"]) == (1, 3)
-    assert evs[at[0]]["pointer"] == "/hands/0/tricks/2/3" and evs[-1]["event"] == "game_end"
-    # a record that can't be seated is still refused
-    r = replay(tmp_path, LONE_AND_TIE.replace("variant: auction", "variant: setback"))
-    assert r.exit_code == 1 and r.stdout == "" and "not replayed: the record is invalid" in r.stderr
+def test_invalid_record_not_replayed(tmp_path: Path) -> None:
+    r = replay(tmp_path, LONE_AND_TIE.replace("[2S, 3S, 4S, 5S]", "[2S, 3S, 4S, 5S, 6S]"))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert "R408" in r.stderr and "not replayed: the record is invalid" in r.stderr
     assert replay(tmp_path, LONE_AND_TIE, "--hand", "9").exit_code == 1
