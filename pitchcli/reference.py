@@ -30,7 +30,7 @@ class Rule:
     """One rule of the game, with the id diagnostics cite."""
 
     id: str
-    family: str
+    part: str  # the part of the rule book: cards, or one family's rules
     section: str
     decision: bool
     option: bool
@@ -121,15 +121,15 @@ def _plain(text: str, width: int = 78) -> str:
     return "\n".join(out)
 
 
-def family_title(family: str) -> str:
-    """The heading of a family (``auction`` -> ``Auction Pitch (Setback)``)."""
-    return str(_rules_data()["families"][family]["title"])
+def part_title(part: str) -> str:
+    """The heading of a part of the rule book (``auction`` -> ``Auction Pitch (Setback)``)."""
+    return str(_rules_data()["parts"][part]["title"])
 
 
 def rule_text(r: Rule) -> str:
     """A rule for the terminal: its id, where it belongs, and its text."""
     marks = [m for m, on in (("decision", r.decision), ("option", r.option)) if on]
-    where = family_title(r.family) + ("" if r.section == family_title(r.family) else f": {r.section}")
+    where = part_title(r.part) + ("" if r.section == part_title(r.part) else f": {r.section}")
     head = f"{r.id}  ({where.replace('`', '')}{'; ' + ', '.join(marks) if marks else ''})"
     return f"{head}\n\n{_plain(r.text)}\n"
 
@@ -137,11 +137,11 @@ def rule_text(r: Rule) -> str:
 def rules_list() -> str:
     """Every rule id with the first line of its text, by family."""
     out: list[str] = []
-    family = None
+    part = None
     for r in rules().values():
-        if r.family != family:
-            family = r.family
-            out.append(("" if not out else "\n") + family_title(family))
+        if r.part != part:
+            part = r.part
+            out.append(("" if not out else "\n") + part_title(part))
         first = textwrap.shorten(_plain(r.text, 10_000), 64, placeholder=" ...")
         out.append(f"  {r.id:<12} {first}")
     return "\n".join(out) + "\n"
@@ -229,12 +229,12 @@ def rules_markdown() -> str:
            "Where the source texts are silent or unclear we took a decision: it is marked "
            "**Decision** and is the default. **Option** marks what a profile option changes "
            "([the profiles](profiles.md)); the record format is [format.md](format.md).", ""]
-    family = section = None
+    part = section = None
     for r in rules().values():
-        if r.family != family:
-            family, section = r.family, None
-            out += [f"## {family_title(family)}", "", data["families"][family]["intro"], ""]
-        if r.section != section and r.section != family_title(family):
+        if r.part != part:
+            part, section = r.part, None
+            out += [f"## {part_title(part)}", "", data["parts"][part]["intro"], ""]
+        if r.section != section and r.section != part_title(part):
             section = r.section
             out += [f"### {section}", ""]
         text = r.text.replace("\n", "\n  ")
