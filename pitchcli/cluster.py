@@ -24,10 +24,10 @@ import os
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, BinaryIO
+from typing import Any
 
-from pitchcli.check import check_source, iter_sources
-from pitchcli.summarize import Progress, Task, _Done, _renumbered, _run, plan
+from pitchcli.check import check_source
+from pitchcli.summarize import Progress, Task, _Done, _renumbered, _run, plan, split_inputs
 from pitchcli.summary import DEFAULT_LIMIT, Summary
 
 INSTALL = "pip install 'pitchcli[dask]'"
@@ -111,13 +111,7 @@ def summarize_on_cluster(paths: Iterable[str], address: str, limit: int | None =
     cluster can't do it."""
     progress = progress or Progress(False)
     total = Summary(limit, keep_games)
-    files: list[str] = []
-    stdin: list[tuple[str, BinaryIO]] = []
-    for name, source in iter_sources(paths):
-        if isinstance(source, str):
-            files.append(name)
-        else:
-            stdin.append((name, source))
+    files, stdin = split_inputs(paths)
     try:
         with connect(address, timeout) as client:
             threads = sum(client.nthreads().values()) or 1

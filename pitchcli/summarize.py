@@ -244,6 +244,19 @@ def _run_star(args: tuple[Task, int | None, bool]) -> _Done:
     return _run(*args)
 
 
+def split_inputs(paths: Iterable[str]) -> tuple[list[str], list[tuple[str, BinaryIO]]]:
+    """The files of ``paths`` (folders searched), for workers to open, and the
+    standard input, for the parent to read."""
+    files: list[str] = []
+    stdin: list[tuple[str, BinaryIO]] = []
+    for name, source in iter_sources(paths):
+        if isinstance(source, str):
+            files.append(name)
+        else:
+            stdin.append((name, source))
+    return files, stdin
+
+
 def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEFAULT_LIMIT,
                     keep_games: bool = True, progress: Progress | None = None) -> Summary:
     """Summarize every document of every input (see the module doc)."""
@@ -256,13 +269,7 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
                 progress.tick()
         progress.close()
         return total
-    files: list[str] = []
-    stdin: list[tuple[str, BinaryIO]] = []
-    for name, source in iter_sources(paths):
-        if isinstance(source, str):
-            files.append(name)
-        else:
-            stdin.append((name, source))
+    files, stdin = split_inputs(paths)
     tasks = plan(files, jobs)
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     with ctx.Pool(min(jobs, max(len(tasks), 1))) as pool:
