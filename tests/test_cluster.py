@@ -264,7 +264,7 @@ def test_without_the_extra_says_how_to_install_exit_2(monkeypatch: pytest.Monkey
 
 
 @pytest.mark.parametrize("args", [("--cluster", "local:0"), ("--cluster", "local:two"), ("--cluster", ""),
-                                  ("--cluster", "local:2", "--jobs", "2")])
+                                  ("--cluster", "local:2", "--jobs", "2"), ("--cluster", "local:2", "--by", "round")])
 def test_usage_errors_exit_2(args: tuple[str, ...]) -> None:
     r = run("summarize", *args, TOURNAMENT)
     assert r.exit_code == 2, r.output
