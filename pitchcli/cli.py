@@ -15,6 +15,7 @@ import click
 
 from pitchcli import __version__
 from pitchcli.check import check_paths
+from pitchcli.engine.solve import DEFAULT_BUDGET
 from pitchcli.profiles import ProfileError, builtin_profiles, resolve
 from pitchcli.record import schema
 from pitchcli.record.write import atomic_output, canonical, dump
@@ -175,10 +176,9 @@ def replay(path: str, hand: int | None, fmt: str) -> None:
 @click.option("--hand", type=click.IntRange(1), help="Only this hand (numbered from 1).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text: a sentence per hand and per costly card; json: the versioned report.")
-@click.option("--budget", type=click.IntRange(1), default=None,
-              help="Nodes (cards played in the search) per hand before giving up with bounds "
-                   "[default: 300,000].")
-def solve_cmd(path: str, hand: int | None, fmt: str, budget: int | None) -> None:
+@click.option("--budget", type=click.IntRange(1), default=DEFAULT_BUDGET, show_default=True,
+              help="Nodes (cards played in the search) per hand before giving up with bounds.")
+def solve_cmd(path: str, hand: int | None, fmt: str, budget: int) -> None:
     """Could the bid have been made, and which card lost it?
 
     With every card face up and everyone playing perfectly, the bidding side
@@ -189,9 +189,7 @@ def solve_cmd(path: str, hand: int | None, fmt: str, budget: int | None) -> None
     be solved; the output says so.
     """
     from pitchcli import solve as solving
-    from pitchcli.engine.solve import DEFAULT_BUDGET
-    status = solving.run(check_paths([path]), sys.stdout, sys.stderr, hand, fmt,
-                         budget or DEFAULT_BUDGET)
+    status = solving.run(check_paths([path]), sys.stdout, sys.stderr, hand, fmt, budget)
     sys.exit(status)
 
 

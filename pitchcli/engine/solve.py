@@ -44,7 +44,7 @@ from pitchcli.engine.hand import HandResult
 from pitchcli.engine.play import Play, Trick
 from pitchcli.engine.scoring import auction_awards, game_unit, ten_point_taken
 
-DEFAULT_BUDGET = 300_000  # nodes (cards played in the search) per hand, all searches together
+DEFAULT_BUDGET = 1_000_000  # nodes (cards played in the search) per hand, all searches together
 
 _TRUMP_POWER = 1000  # above every rank, so one comparison orders trumps over the suit led
 
@@ -217,6 +217,11 @@ class _Search:
         self.order = [sorted((c.index for c in cards if self.cls[c.index] == k),
                              key=lambda i: -self.power[i]) for k in range(4)]
         self.bidding_seat = [deal.unit_of[s] in deal.bidding_units for s in range(self.n)]
+        sigs = sorted({self.sig[c.index] for c in cards})
+        self.slot = [0] * size  # a card's worth, as a multiple of 8 (the owner fills the rest)
+        for c in cards:
+            self.slot[c.index] = 8 * sigs.index(self.sig[c.index])
+        self._owner = [0] * size
         self.unit_of = deal.unit_of
         self.units = max(deal.unit_of) + 1
         self.has_game = not fam.trump_named  # Game exists in Auction Pitch only (AP-SCORE-1)
@@ -373,7 +378,7 @@ class _Search:
             return hi
         if lo >= beta:
             return lo
-        key = (*hands, leader, tallies, restrict)
+        key = self.key(hands, leader, tallies, restrict)
         entry = self.tt.get(key)
         first = -1
         if entry is not None:
@@ -398,6 +403,29 @@ class _Search:
             lo = hi = v
         self.tt[key] = [lo, hi, self.best_lead]
         return v
+
+    def key(self, hands: list[int], leader: int, tallies: object, restrict: int) -> tuple[object, ...]:
+        """The transposition-table key of a trick start: for each suit, who holds
+        each card still in play, strongest first, and what it is worth -- not
+        which cards they are, so that positions that differ only in which
+        cards of no consequence have gone share an entry."""
+        owner = self._owner
+        for s, h in enumerate(hands):
+            while h:
+                low = h & -h
+                owner[low.bit_length() - 1] = s
+                h ^= low
+        rem = 0
+        for h in hands:
+            rem |= h
+        seq: list[object] = [leader, tallies, restrict]
+        slot = self.slot
+        for order in self.order:
+            for c in order:
+                if rem >> c & 1:
+                    seq.append(owner[c] + slot[c])
+            seq.append(-1)
+        return tuple(seq)
 
     def last_trick(self, hands: list[int], leader: int, tallies: object) -> int:
         """The last trick: one card each, nothing to choose."""
