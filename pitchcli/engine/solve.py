@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pitchcli.cards import ALL_CARDS, SUITS, Card
 from pitchcli.engine.family import Family, TrumpView
 from pitchcli.engine.hand import HandResult
-from pitchcli.engine.play import Play, Trick
+from pitchcli.engine.play import Play, Trick, WonWith
 from pitchcli.engine.scoring import auction_awards, game_unit, ten_point_taken
 
 DEFAULT_BUDGET = 1_000_000  # nodes (cards played in the search) per hand, all searches together
@@ -139,13 +139,13 @@ def _probe_values(cards: list[Card], view: TrumpView, family: Family,
     the cards in play, so High and Low (highest and lowest trump in play) and
     the lone trump of AP-SCORE-3 come out as in the real hand.
     """
-    tricks = [Trick(i + 1, 2 * i, (Play(2 * i, c),), 2 * i + 1, "probe") for i, c in enumerate(cards)]
+    tricks = [Trick(i + 1, 2 * i, (Play(2 * i, c),), 2 * i + 1, WonWith.TRUMP) for i, c in enumerate(cards)]
     units = 2 * len(cards)
     unit_of = tuple(range(units))
     cap = dict.fromkeys(cards, 0)
     ply = dict.fromkeys(cards, 0)
     gp = dict.fromkeys(cards, 0)
-    if family.trump_named:  # the engine's own choice of scoring (HandState.finish)
+    if not family.scores_awards:  # the family says how a hand is scored
         taken = ten_point_taken(tricks, view, unit_of, units)
         for i, c in enumerate(cards):
             ply[c], cap[c] = taken[2 * i], taken[2 * i + 1]
@@ -224,7 +224,7 @@ class _Search:
         self._owner = [0] * size
         self.unit_of = deal.unit_of
         self.units = max(deal.unit_of) + 1
-        self.has_game = not fam.trump_named  # Game exists in Auction Pitch only (AP-SCORE-1)
+        self.has_game = fam.scores_awards  # Game is one of Auction Pitch's four points (AP-SCORE-1)
         bidding = sorted(deal.bidding_units)
         # With one bidding unit, Game depends only on the other units' game
         # points minus its own, clamped to what can still change (see bounds).
