@@ -185,7 +185,7 @@ def replay(path: str, hand: int | None, fmt: str) -> None:
               help="text: a sentence per hand and per costly card; json: the versioned report.")
 @click.option("--budget", type=click.IntRange(1), default=None,
               help="Nodes (cards played in the search) per hand before giving up with bounds "
-                   "[default: 300,000].")
+                   "[default: 1,000,000].")
 def solve_cmd(path: str, hand: int | None, fmt: str, budget: int | None) -> None:
     """Could the bid have been made, and which card lost it?
 
