@@ -187,14 +187,18 @@ class _Done:
     lines: int
 
 
-def _run(task: Task, limit: int | None, keep_games: bool) -> _Done:
+def _run(task: Task, limit: int | None, keep_games: bool, path: str | None = None) -> _Done:
+    """Summarize one task; ``path``: where to open the file when it isn't at
+    ``task.name`` (a cluster's worker in another folder gets the absolute path;
+    the name in the summary stays ``task.name``)."""
     s = Summary(limit, keep_games)
     last = -1
+    path = path or task.name
     if task.start is None:
-        for c in check_source(task.name, task.name):
+        for c in check_source(task.name, path):
             s.add_checked(c)
         return _Done(task, s, 0, 0)
-    reader = _Range(task.name, task.start, task.end or 0)
+    reader = _Range(path, task.start, task.end or 0)
     with io.BufferedReader(reader, 1 << 16) as source:
         for c in check_source(task.name, source):
             s.add_checked(c)
@@ -213,32 +217,39 @@ def _size_of(path: str) -> int:
         return 0  # unreadable: reported as L101 when it is read
 
 
+def split_inputs(paths: Iterable[str]) -> tuple[list[str], list[tuple[str, BinaryIO]]]:
+    """The files of ``paths`` (folders searched), for workers to open, and the
+    standard input, for the parent to read."""
+    files: list[str] = []
+    stdin: list[tuple[str, BinaryIO]] = []
+    for name, source in iter_sources(paths):
+        if isinstance(source, str):
+            files.append(name)
+        else:
+            stdin.append((name, source))
+    return files, stdin
+
+
 def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEFAULT_LIMIT,
                     keep_games: bool = True, progress: Progress | None = None) -> Summary:
     """Summarize every document of every input (see the module doc)."""
     progress = progress or Progress(False)
     total = Summary(limit, keep_games)
-    sources = list(iter_sources(paths)) if progress.enabled or jobs > 1 else iter_sources(paths)
     sizes: dict[str, int] = {}
     if progress.enabled:  # the bar's totals: the files and their bytes (standard input: unknown)
-        sizes = {name: _size_of(name) for name, source in sources if isinstance(source, str)}
-        progress.total_files = len(sources)
-        progress.total_bytes = sum(sizes.values()) if len(sizes) == len(sources) else None
+        listed = list(iter_sources(paths))
+        sizes = {name: _size_of(name) for name, source in listed if isinstance(source, str)}
+        progress.total_files = len(listed)
+        progress.total_bytes = sum(sizes.values()) if len(sizes) == len(listed) else None
     if jobs <= 1:
-        for name, source in sources:
+        for name, source in iter_sources(paths):
             for c in check_source(name, source):
                 total.add_checked(c)
                 progress.tick()
             progress.tick(0, sizes.get(name, 0), 1)
         progress.close()
         return total
-    files: list[str] = []
-    stdin: list[tuple[str, BinaryIO]] = []
-    for name, source in sources:
-        if isinstance(source, str):
-            files.append(name)
-        else:
-            stdin.append((name, source))
+    files, stdin = split_inputs(paths)
     tasks = plan(files, jobs)
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     with ctx.Pool(min(jobs, max(len(tasks), 1))) as pool:
@@ -256,6 +267,15 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
                           whole if t.start is None else (t.end or 0) - t.start, int(last))
     progress.close()
     return total
+
+
+def summarize_file(path: str, limit: int | None = DEFAULT_LIMIT, keep_games: bool = True) -> Summary:
+    """The summary of one record file (or folder): every document validated as
+    by ``pitch validate``, counted as by ``pitch summarize``. The public entry
+    point for other map-reduce engines: summarize files where they are, merge
+    the summaries (``Summary.merge``), ship them as ``Summary.to_json`` /
+    ``Summary.from_json`` between machines."""
+    return summarize_paths([path], 1, limit, keep_games)
 
 
 def summarize_by_round(paths: Iterable[str], limit: int | None = DEFAULT_LIMIT,
