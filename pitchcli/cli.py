@@ -9,12 +9,13 @@ import random
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import Any, TextIO
 
 import click
 
 from pitchcli import __version__
 from pitchcli.check import check_paths
+from pitchcli.guard import run_guarded
 from pitchcli.profiles import ProfileError, builtin_profiles, resolve
 from pitchcli.record import schema
 from pitchcli.record.write import atomic_output, canonical, dump
@@ -36,7 +37,16 @@ def writing(path: str) -> Iterator[None]:
         sys.exit(3)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Pitch(click.Group):
+    """The ``pitch`` group: every command runs under ``pitchcli.guard`` (signals,
+    an output that can't be written, a broken pipe: one mechanism, here)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; exit with its status (see ``run_guarded``)."""
+        return run_guarded(lambda: super(_Pitch, self).invoke(ctx))
+
+
+@click.group(cls=_Pitch, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pitch")
 def main() -> None:
     """Validate, score, replay and summarize records of the card game Pitch.
@@ -335,12 +345,16 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     """
     import os
 
-    from pitchcli.summarize import Progress, summarize_paths
+    from pitchcli.summarize import Progress, WorkerDied, summarize_paths
     keep = games is not False if partial else _games_shown(fmt, standings, games)
     bar = Progress(progress if progress is not None else sys.stderr.isatty(),
                    sys.stderr)
-    s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None, keep_games=keep,
-                        progress=bar)
+    try:
+        s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None, keep_games=keep,
+                            progress=bar)
+    except WorkerDied as e:
+        click.echo(f"summarize: {e}; no summary written", err=True)
+        sys.exit(3)
     _summary_out(s, fmt, standings, games, partial, output, allow_invalid)
 
 

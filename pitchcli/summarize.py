@@ -236,10 +236,6 @@ def _run(task: Task, limit: int | None, keep_games: bool) -> _Done:
     return _Done(task, s, last + 1, reader.newlines)
 
 
-def _run_star(args: tuple[Task, int | None, bool]) -> _Done:
-    return _run(*args)
-
-
 def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEFAULT_LIMIT,
                     keep_games: bool = True, progress: Progress | None = None) -> Summary:
     """Summarize every document of every input (see the module doc)."""
@@ -260,9 +256,8 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
         else:
             stdin.append((name, source))
     tasks = plan(files, jobs)
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with ctx.Pool(min(jobs, max(len(tasks), 1))) as pool:
-        results = pool.imap(_run_star, [(t, limit, keep_games) for t in tasks])
+    with _Workers(min(jobs, max(len(tasks), 1))) as workers:
+        results = workers.run(tasks, limit, keep_games)
         for name, source in stdin:  # the parent reads standard input meanwhile
             for c in check_source(name, source):
                 total.add_checked(c)
@@ -272,6 +267,61 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
             progress.tick(part.summary.counts["documents"] + part.summary.counts["unreadable"])
     progress.close()
     return total
+
+
+class WorkerDied(Exception):
+    """A worker process ended without returning its part (killed, as the OOM
+    killer would): the summary would be incomplete. ``lost`` names the pieces."""
+
+    def __init__(self, lost: list[Task]) -> None:
+        self.lost = lost
+        shown = ", ".join(_task_text(t) for t in lost[:5])
+        more = f" and {len(lost) - 5} more" if len(lost) > 5 else ""
+        super().__init__(f"a worker process died (killed?); not summarized: {shown}{more}")
+
+
+def _task_text(t: Task) -> str:
+    return t.name if t.start is None else f"{t.name} (bytes {t.start}-{t.end})"
+
+
+class _Workers:
+    """A pool of worker processes that never hangs: a worker that dies makes
+    ``WorkerDied`` (``concurrent.futures`` notices a dead process, where
+    ``multiprocessing.Pool`` waits for ever for its task), and leaving the
+    block early — an error, SIGINT, SIGTERM — stops every worker at once."""
+
+    def __init__(self, jobs: int) -> None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        from pitchcli.guard import worker_signals
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        self._pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=worker_signals)
+
+    def __enter__(self) -> _Workers:
+        return self
+
+    def run(self, tasks: list[Task], limit: int | None, keep_games: bool) -> Iterator[_Done]:
+        """The tasks' results, in task order."""
+        from concurrent.futures.process import BrokenProcessPool
+        futures = [self._pool.submit(_run, t, limit, keep_games) for t in tasks]
+        for i, f in enumerate(futures):
+            try:
+                yield f.result()
+            except BrokenProcessPool:
+                lost = [t for t, g in zip(tasks[i:], futures[i:], strict=True)
+                        if not g.done() or g.exception() is not None]
+                raise WorkerDied(lost) from None
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        if kind is None:
+            self._pool.shutdown()
+            return
+        # Stop the workers now rather than wait for the tasks they hold.
+        # (ProcessPoolExecutor.terminate_workers arrives in Python 3.14.)
+        for p in list(getattr(self._pool, "_processes", {}).values()):
+            p.terminate()
+        self._pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _renumbered(results: Iterable[_Done]) -> Iterator[_Done]:
