@@ -18,6 +18,7 @@ import io
 import itertools
 import multiprocessing
 import os
+import stat
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -194,7 +195,10 @@ def plan(names: Iterable[str], jobs: int, sizes: dict[str, int] | None = None) -
     for name in names:
         kind = SPLIT_AT.get(os.path.splitext(name)[1].lower())
         try:
-            size = sizes[name] if sizes is not None else os.path.getsize(name)
+            info = os.stat(name)
+            # Only a regular file is cut (a FIFO named on the command line is read
+            # whole by one worker; probing it here would wait for its writer).
+            size = (sizes[name] if sizes is not None else info.st_size) if stat.S_ISREG(info.st_mode) else 0
         except OSError:
             size = 0
         pieces = min(jobs * PIECES_PER_JOB, size // MIN_PIECE) if kind and jobs > 1 else 1
@@ -355,13 +359,16 @@ def read_partial(name: str, source: BinaryIO | None = None) -> Summary:
     when it can't be used."""
     import json
 
+    from pitchcli.record.read import TooLarge, read_bounded
     from pitchcli.summary import SummaryError
 
     try:
-        raw = source.read() if source is not None else open(name, "rb").read()  # noqa: SIM115
+        raw = read_bounded(name, source)  # bounded: `yes | pitch merge -` ends
         # A file name that isn't UTF-8 was written as its own bytes
         # (surrogateescape): read it back the same way.
         data = json.loads(raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "surrogateescape"))
+    except TooLarge as e:
+        raise SummaryError(str(e)) from None
     except ValueError as e:
         raise SummaryError(f"not JSON: {e}") from None
     try:
