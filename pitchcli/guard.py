@@ -38,8 +38,22 @@ class Stopped(BaseException):
         self.status = 128 + signum
 
 
+# The first signal received. The handler raises where the main thread happens
+# to be, and Python swallows an exception raised inside some callbacks (one
+# that runs at fork, a __del__): so the signal is also noted here, and code
+# that waits (summarize's workers) polls ``stop_requested``.
+_requested: list[int] = []
+
+
 def _stop(signum: int, frame: FrameType | None) -> None:
+    if not _requested:
+        _requested.append(signum)
     raise Stopped(signum)
+
+
+def stop_requested() -> Stopped | None:
+    """The ``Stopped`` to raise when a signal has asked the process to stop."""
+    return Stopped(_requested[0]) if _requested else None
 
 
 @contextmanager
@@ -47,6 +61,7 @@ def stopping_on_signals() -> Iterator[None]:
     """While the block runs, SIGINT and SIGTERM raise ``Stopped``; the handlers
     in place before are put back after (the tests run commands in-process)."""
     signums = (signal.SIGINT, signal.SIGTERM)
+    _requested.clear()
     try:
         previous = {s: signal.signal(s, _stop) for s in signums}
     except ValueError:  # not the main thread: leave signals alone
@@ -59,10 +74,28 @@ def stopping_on_signals() -> Iterator[None]:
             signal.signal(s, handler)
 
 
+_STOPPERS = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back while the block forks worker processes:
+    raised inside the interpreter's at-fork callbacks, ``Stopped`` would be
+    swallowed with an "Exception ignored" message. A signal that came meanwhile
+    is delivered when the block ends (and the children start with the signals
+    held: ``worker_signals`` lets them through)."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPPERS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def worker_signals() -> None:
     """For a worker process: SIGINT ignored, SIGTERM's default (a quiet death)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPPERS)
 
 
 class _Closed(io.RawIOBase):
@@ -146,5 +179,8 @@ def run_guarded(call: Callable[[], Any]) -> NoReturn:
         else:
             _say(f"pitch: {e.filename or 'standard output'}: {e.strerror or e}")
             status = UNWRITABLE
+        _silence_stdout()
+    if _requested and status != 128 + _requested[0]:  # the signal's exception was swallowed
+        status = 128 + _requested[0]
         _silence_stdout()
     sys.exit(status)

@@ -29,7 +29,7 @@ class TooLarge(Exception):
 
     def __init__(self, limit: int, size: int | None = None) -> None:
         self.limit, self.size = limit, size
-        has = f"has {size} bytes" if size is not None else "holds"
+        has = f"has {size} bytes," if size is not None else "holds"
         super().__init__(f"the file {has} more than the limit of {limit} bytes that can be read whole")
 
 
