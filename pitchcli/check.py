@@ -17,7 +17,7 @@ from typing import Any, BinaryIO
 from pitchcli.analysis import GameAnalysis, analyze
 from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
 from pitchcli.engine.violations import Violation
-from pitchcli.record import schema
+from pitchcli.record import profile_fields, schema
 from pitchcli.record.load import DEFAULT_LIMITS, Document, Limits, load_documents
 from pitchcli.walk import SKIPPED, walk
 
@@ -94,6 +94,9 @@ def check_document(doc: Document, run_rules: bool = True) -> Checked:
     """Schema then rules for one loaded document; all diagnostics located."""
     out = Checked(doc.file, doc.index, doc)
     diags = list(schema.validate(doc.data))
+    # The profile-driven part of the schema stage: fields the profile doesn't have.
+    shaped = {d.pointer for d in diags}
+    diags += [d for d in profile_fields.validate(doc.data) if d.pointer not in shaped]
     if run_rules:
         skip = {d.pointer for d in diags if d.severity == ERROR}
         # An unknown key stands for a typo: skip the mapping that holds it.
