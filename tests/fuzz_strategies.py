@@ -29,6 +29,8 @@ from __future__ import annotations
 import copy
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -512,9 +514,11 @@ def adversarial_streams(draw: st.DrawFn, max_documents: int = 6) -> tuple[str, b
     records = _small_records()
     docs = draw(st.lists(st.sampled_from([*range(len(records)), -1]), min_size=1, max_size=max_documents))
     end = draw(st.sampled_from(LINE_ENDS))
+    long_block = st.integers(60, 90).map(lambda n: "".join(f"# {'c' * 70} {i}\n" for i in range(n)))
     comment = st.one_of(
         st.integers(0, 3).map(lambda n: "# note\n" * n),
-        st.integers(1, 80).map(lambda n: "".join(f"# {'c' * 70} {i}\n" for i in range(n))),  # > 4 KB
+        st.integers(1, 80).map(lambda n: "".join(f"# {'c' * 70} {i}\n" for i in range(n))),
+        long_block, long_block,  # > 4 KB: a directive this far from its "---" was cut off
         st.just("# " + "L" * LONG_LINE + "\n"),
         st.just("\ufeff# a byte-order mark at a line start\n"),
         st.just("\n\n"),
@@ -589,3 +593,25 @@ def build_tree(root: Path, entries: list[str], raw: bytes, suffix: str) -> None:
 def trees() -> st.SearchStrategy[list[str]]:
     """What a folder holds besides records (see ``build_tree``)."""
     return st.lists(st.sampled_from(TREE_ENTRIES), min_size=1, max_size=6)
+
+
+class Hung(AssertionError):
+    """A command did not end within its time."""
+
+
+@contextmanager
+def within(seconds: int) -> Iterator[None]:
+    """Fail (``Hung``) instead of hanging: SIGALRM interrupts a command blocked
+    in open() on a FIFO, or waiting on a lost worker (PEP 475: the handler's
+    exception ends the system call)."""
+    import signal
+
+    def ring(signum: int, frame: Any) -> None:
+        raise Hung(f"still running after {seconds} s")
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

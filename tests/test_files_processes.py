@@ -30,13 +30,11 @@ import stat
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 
 import pytest
 from click.testing import CliRunner, Result
-from fuzz_strategies import adversarial_streams
+from fuzz_strategies import adversarial_streams, within
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -58,24 +56,6 @@ def run(*args: object) -> Result:
     r = CliRunner().invoke(main, [str(a) for a in args])
     assert "Traceback" not in r.output, r.output
     return r
-
-
-class Hung(Exception):
-    """The block did not end within its time."""
-
-
-@contextlib.contextmanager
-def within(seconds: int = HANG) -> Iterator[None]:
-    """Fail (``Hung``) instead of hanging: SIGALRM interrupts a blocked open()."""
-    def ring(signum: int, frame: FrameType | None) -> None:
-        raise Hung(f"still running after {seconds} s")
-    old = signal.signal(signal.SIGALRM, ring)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def pitch(*args: object, **kw: object) -> subprocess.Popen[bytes]:
@@ -113,7 +93,7 @@ def test_o_into_a_fifo_writes_to_its_reader_and_keeps_the_fifo(tmp_path: Path) -
     os.mkfifo(fifo)
     reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
     try:
-        with within():
+        with within(HANG):
             r = run("fmt", VALID, "-o", fifo)
         _, got, _ = finish(reader)
     finally:
@@ -259,7 +239,7 @@ def tree(tmp_path: Path) -> Path:
 @pytest.mark.parametrize("args", [["validate", "--format", "json"], ["summarize", "--format", "json"],
                                   ["fmt", "--check"], ["score", "--format", "json"]])
 def test_a_fifo_in_a_folder_is_skipped_with_a_warning(tree: Path, args: list[str]) -> None:
-    with within():
+    with within(HANG):
         r = run(*args, tree)
     assert r.exit_code == 0, r.output
     fifo = str(tree / "sub" / "pipe.yaml")
@@ -279,7 +259,7 @@ def test_a_fifo_named_on_the_command_line_is_read(tree: Path) -> None:
     fifo = tree / "sub" / "pipe.yaml"
     writer = subprocess.Popen(["sh", "-c", f'cat "{VALID}" > "{fifo}"'])
     try:
-        with within():
+        with within(HANG):
             r = run("validate", "--format", "json", fifo)
     finally:
         finish(writer)
@@ -321,7 +301,7 @@ def test_a_linked_folder_is_followed_once(tmp_path: Path) -> None:
     (top / "inner" / "loop").symlink_to(top)  # a loop
     (top / "one").symlink_to(shared)
     (top / "two").symlink_to(shared)  # a second way in
-    with within():
+    with within(HANG):
         r = run("validate", "--format", "json", top)
     assert r.exit_code == 0, r.output
     docs = json.loads(r.stdout)["documents"]
@@ -406,20 +386,38 @@ def test_a_broken_pipe_ends_quietly() -> None:
     assert (status, err) == (141, b"")
 
 
-@pytest.mark.parametrize("args", [
-    ["validate", VALID], ["score", VALID], ["replay", VALID], ["fmt", VALID],
-    ["summarize", VALID], ["merge", "PART"], ["schema"], ["profiles"],
-    ["simulate", "--variant", "auction", "--seed", "1"], ["new", "--variant", "auction", "--players", "A,B,C,D"],
-])
-def test_an_output_that_cannot_be_written_is_exit_3_and_one_line(tmp_path: Path, args: list[object]) -> None:
-    if "PART" in args:
-        part = tmp_path / "part.json"
-        assert run("summarize", "--partial", "-o", part, VALID).exit_code == 0
-        args = [part if a == "PART" else a for a in args]
-    with open("/dev/full", "wb") as full:
-        status, _, err = finish(pitch(*args, stdout=full))
-    assert status == 3, err
-    assert err.decode().splitlines() == ["pitch: standard output: No space left on device"]
+# Each command in turn in one child process (starting Python costs seconds
+# here), its standard output /dev/full, as `pitch ... > /dev/full` has it.
+FULL_CHILD = """
+import io, json, sys
+from pitchcli.cli import main
+report = sys.stdout
+results = []
+for args in json.loads(sys.argv[1]):
+    sys.stdout = open("/dev/full", "w", encoding="utf-8")
+    sys.stderr = io.StringIO()
+    try:
+        main(args, prog_name="pitch")
+    except SystemExit as e:
+        results.append([args[0], e.code, sys.stderr.getvalue()])
+print(json.dumps(results), file=report)
+"""
+
+
+def test_an_output_that_cannot_be_written_is_exit_3_and_one_line(tmp_path: Path) -> None:
+    part = tmp_path / "part.json"
+    assert run("summarize", "--partial", "-o", part, VALID).exit_code == 0
+    commands = [["validate", VALID], ["score", VALID], ["replay", VALID], ["fmt", VALID],
+                ["summarize", VALID], ["merge", part], ["schema"], ["profiles"],
+                ["simulate", "--variant", "auction", "--seed", "1"],
+                ["new", "--variant", "auction", "--players", "A,B,C,D"]]
+    child = subprocess.run([sys.executable, "-c", FULL_CHILD, json.dumps([[str(a) for a in c] for c in commands])],
+                           capture_output=True, timeout=HANG * 2)
+    assert child.returncode == 0, child.stderr
+    results = json.loads(child.stdout)
+    assert [r[0] for r in results] == [c[0] for c in commands]
+    for name, status, err in results:
+        assert (name, status, err) == (name, 3, "pitch: standard output: No space left on device\n")
 
 
 def test_a_closed_stdout_is_exit_3_and_one_line() -> None:
