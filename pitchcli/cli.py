@@ -345,8 +345,12 @@ def _games_shown(fmt: str, standings: bool, games: bool | None) -> bool:
                    "or YAML stream is cut at document boundaries; the output is the same.")
 @click.option("--progress/--no-progress", default=None,
               help="A document counter on standard error (default: when it is a terminal).")
+@click.option("--by", type=click.Choice(["event", "round"]), default="event", show_default=True,
+              help="round: each event's standings after each of its rounds (read in one process; "
+                   "no game rows, no --partial).")
 def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,
-              allow_invalid: bool, partial: bool, output: str | None, jobs: int, progress: bool | None) -> None:
+              allow_invalid: bool, partial: bool, output: str | None, jobs: int, progress: bool | None,
+              by: str) -> None:
     """Standings and game rows over many records: a club's events at a glance.
 
     PATHS are files, folders (searched recursively) or - for standard input;
@@ -371,9 +375,12 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     import os
 
     from pitchcli.summarize import Progress, WorkerDied, summarize_paths
-    keep = games is not False if partial else _games_shown(fmt, standings, games)
     bar = Progress(progress if progress is not None else sys.stderr.isatty(),
                    sys.stderr)
+    if by == "round":
+        _summarize_rounds(paths, fmt, partial, games, max_rows, output, allow_invalid, bar)
+        return
+    keep = games is not False if partial else _games_shown(fmt, standings, games)
     try:
         s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None, keep_games=keep,
                             progress=bar)
@@ -381,6 +388,27 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
         click.echo(f"summarize: {e}; no summary written", err=True)
         sys.exit(3)
     _summary_out(s, fmt, standings, games, partial, output, allow_invalid)
+
+
+def _summarize_rounds(paths: tuple[str, ...], fmt: str, partial: bool, games: bool | None, max_rows: int,
+                      output: str | None, allow_invalid: bool, bar) -> None:  # type: ignore[no-untyped-def]
+    from pitchcli.summarize import summarize_by_round
+    from pitchcli.summary import after_each_round
+    from pitchcli.summary_report import problem_text, write_rounds
+    if partial or games:
+        raise click.UsageError("--by round writes standings only: not with --partial or --games")
+    s, rounds = summarize_by_round(paths, limit=max_rows or None, progress=bar)
+    after = after_each_round(rounds)
+    if output:
+        with writing(output), atomic_output(output) as f:
+            write_rounds(s, after, f, fmt)
+    else:
+        write_rounds(s, after, sys.stdout, fmt)
+    if fmt == "csv":
+        sys.stdout.flush()
+        for p in s.problems:
+            click.echo(problem_text(p), err=True)
+    sys.exit(s.exit_code(allow_invalid))
 
 
 @main.command()
@@ -408,3 +436,65 @@ def merge(parts: tuple[str, ...], fmt: str, standings: bool, games: bool | None,
     if max_rows:
         s.merge(Summary(max_rows, s.keep_games))
     _summary_out(s, fmt, standings, games, partial, output, allow_invalid)
+
+
+# --- report, chart, ratings: the organiser's night -------------------------------
+
+
+@main.command("report")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("-o", "--output", "out_dir", required=True, type=click.Path(),
+              help="The folder to write the site into (created if missing).")
+@click.option("--title", default="Tournament report", show_default=True, help="The site's title.")
+@click.option("--allow-invalid", is_flag=True, help="Exit 0 even when some records are invalid (they are listed).")
+def report_cmd(paths: tuple[str, ...], out_dir: str, title: str, allow_invalid: bool) -> None:
+    """A static HTML site of a tournament: index.html with the standings of
+    every event (as `pitch summarize`), a page per event and per game (hand by
+    hand, the tricks, a score-race chart). Self-contained: no script, no
+    network; invalid records are listed with their diagnostics.
+
+    Exit status: 0 written; 1 written, some record invalid (unless
+    --allow-invalid); 3 an input could not be read or the site not written.
+    """
+    from pitchcli import site
+    sys.exit(site.run(paths, out_dir, title, allow_invalid, sys.stderr))
+
+
+@main.command("chart")
+@click.argument("path")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+              help="Write the SVG chart here (atomically).")
+def chart_cmd(path: str, output: str | None) -> None:
+    """The score race of one game: a sparkline on the terminal, and with -o
+    the SVG chart (each side's total after every hand, the target, the
+    winning hand marked).
+
+    Exit status: 0 drawn; 1 the record is invalid; 3 it could not be read or
+    the chart not written.
+    """
+    from pitchcli import chart
+    sys.exit(chart.run(path, output, sys.stdout, sys.stderr))
+
+
+@main.command("ratings")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--head-to-head", is_flag=True, help="Also (csv: instead) the results between each pair of players "
+                                                    "or teams that met.")
+@click.option("--since", metavar="DATE",
+              help="The period the Change column is measured over: games dated DATE or later "
+                   "(default: the last date, so Change is what the last night did).")
+@click.option("--allow-invalid", is_flag=True, help="Exit 0 even when some records are invalid (never rated).")
+def ratings_cmd(paths: tuple[str, ...], fmt: str, head_to_head: bool, since: str | None,
+                allow_invalid: bool) -> None:
+    """Player ratings over a league's games, in date order (openskill,
+    Plackett-Luce; see the README): each player's games, rating (mu),
+    uncertainty (sigma), the ordinal mu - 3 sigma ranked on, and its change
+    over the period (--since). The same files give the same ratings, in
+    whatever order they are named.
+
+    Exit status: 0; 1 some record invalid (unless --allow-invalid); 3 an
+    input could not be read.
+    """
+    from pitchcli import ratings
+    sys.exit(ratings.run(paths, fmt, head_to_head, allow_invalid, sys.stdout, sys.stderr, since))

@@ -227,6 +227,29 @@ def event_order(ev: EventSummary) -> tuple[bool, str, bool, str]:
     return (ev.first_date is None, ev.first_date or "", ev.event is None, ev.event or "")
 
 
+def round_order(r: str | int | None) -> tuple[bool, bool, int, str]:
+    """Rounds in play order: numbered rounds by number, then named ones by
+    name, then games without a round."""
+    text = "" if r is None else str(r)
+    return (r is None, not text.isdigit(), int(text) if text.isdigit() else 0, text)
+
+
+def after_each_round(rounds: dict[str | None, Summary]) -> dict[str | None, list[tuple[str | None, EventSummary]]]:
+    """Per event, its standings after each of its rounds: the merge of the
+    summaries of that round and the ones before it (``rounds``: one summary
+    per round, as ``str(round)``, ``None`` for games without one)."""
+    acc: dict[str | None, EventSummary] = {}
+    out: dict[str | None, list[tuple[str | None, EventSummary]]] = {}
+    for r in sorted(rounds, key=round_order):
+        for name, ev in sorted(rounds[r].events.items(), key=lambda kv: event_order(kv[1])):
+            if not ev.games:
+                continue  # only invalid records in this round: nothing changed
+            total = acc.setdefault(name, EventSummary(name))
+            total.merge(ev)
+            out.setdefault(name, []).append((r, EventSummary.from_json(total.as_json())))
+    return out
+
+
 def _row_key(row: dict[str, Any]) -> tuple[str, int]:
     return (row["file"], row["document"])
 
