@@ -14,13 +14,11 @@ from typing import Any, TextIO
 import click
 
 from pitchcli import __version__
-from pitchcli.check import check_paths
 from pitchcli.guard import run_guarded
 from pitchcli.profiles import ProfileError, builtin_profiles, resolve
-from pitchcli.record import schema
-from pitchcli.record.write import atomic_output, canonical, dump
-from pitchcli.report import write_json, write_text
-from pitchcli.simulate import simulate_game
+
+# The engine, the loader and the writers are imported by the commands that use
+# them, not here: `pitch --help` and a usage error need none of them (start-up).
 
 FORMATS_OUT = ("yaml", "json", "jsonl")
 
@@ -72,6 +70,9 @@ def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool) -> Non
     PATHS are files, folders (searched recursively for .yaml .yml .json .jsonl
     .ndjson) or - for standard input.
     """
+    from pitchcli.check import check_paths
+    from pitchcli.report import write_json, write_text
+
     checked = check_paths(paths)
     out = sys.stdout
     tally = write_json(checked, out, strict) if fmt == "json" else write_text(checked, out, strict, quiet)
@@ -90,6 +91,9 @@ def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool) -> Non
 def simulate(variant: str, players: int | None, games: int, seed: int | None, fmt: str,
              output: str | None) -> None:
     """Random legal games, written as records; the same seed gives the same games."""
+    from pitchcli.record.write import atomic_output, canonical, dump
+    from pitchcli.simulate import simulate_game
+
     profile = resolve(variant)
     if players is not None and players not in profile.players:
         raise click.BadParameter(f"profile {variant} is for {', '.join(map(str, profile.players))} "
@@ -119,6 +123,8 @@ def schema_cmd(show_path: bool) -> None:
         from pitchcli.fmt import schema_path
         click.echo(str(schema_path().resolve()))
         return
+    from pitchcli.record import schema
+
     click.echo(json.dumps(schema.load_schema(), ensure_ascii=False, indent=2))
 
 
@@ -157,6 +163,7 @@ def score(paths: tuple[str, ...], hand: int | None, explain: bool, check: bool, 
     scored: its diagnostics go to standard error (exit 1).
     """
     from pitchcli import scoresheet
+    from pitchcli.check import check_paths
     status = scoresheet.run(check_paths(paths), sys.stdout,
                             sys.stderr, hand, explain, check, fmt)
     sys.exit(status)
@@ -175,6 +182,7 @@ def replay(path: str, hand: int | None, fmt: str) -> None:
     Tally hands (no cards) can be scored but not replayed: the replay says so.
     """
     from pitchcli import replay as replaying
+    from pitchcli.check import check_paths
     status = replaying.run(check_paths([path]), sys.stdout,
                            sys.stderr, hand, fmt)
     sys.exit(status)
@@ -187,7 +195,7 @@ def replay(path: str, hand: int | None, fmt: str) -> None:
               help="text: a sentence per hand and per costly card; json: the versioned report.")
 @click.option("--budget", type=click.IntRange(1), default=None,
               help="Nodes (cards played in the search) per hand before giving up with bounds "
-                   "[default: 300,000].")
+                   "[default: 1,000,000].")
 def solve_cmd(path: str, hand: int | None, fmt: str, budget: int | None) -> None:
     """Could the bid have been made, and which card lost it?
 
@@ -199,6 +207,7 @@ def solve_cmd(path: str, hand: int | None, fmt: str, budget: int | None) -> None
     be solved; the output says so.
     """
     from pitchcli import solve as solving
+    from pitchcli.check import check_paths
     from pitchcli.engine.solve import DEFAULT_BUDGET
     status = solving.run(check_paths([path]), sys.stdout, sys.stderr, hand, fmt,
                          budget or DEFAULT_BUDGET)
@@ -313,6 +322,7 @@ def _summary_options(f):  # type: ignore[no-untyped-def]
 
 def _summary_out(s, fmt: str, standings: bool, games: bool | None, partial: bool,  # type: ignore[no-untyped-def]
                  output: str | None, allow_invalid: bool) -> None:
+    from pitchcli.record.write import atomic_output
     from pitchcli.summarize import write_summary
     games = True if partial else _games_shown(fmt, standings, games)
     if output:
@@ -392,6 +402,7 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
 
 def _summarize_rounds(paths: tuple[str, ...], fmt: str, partial: bool, games: bool | None, max_rows: int,
                       output: str | None, allow_invalid: bool, bar) -> None:  # type: ignore[no-untyped-def]
+    from pitchcli.record.write import atomic_output
     from pitchcli.summarize import summarize_by_round
     from pitchcli.summary import after_each_round
     from pitchcli.summary_report import problem_text, write_rounds

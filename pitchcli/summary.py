@@ -36,12 +36,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchcli.diagnostics import ERROR, Diagnostic
-from pitchcli.engine.family import family_for
-from pitchcli.engine.hand import HandResult
-from pitchcli.engine.scoring import ten_point_taken
+
+if TYPE_CHECKING:  # the engine is imported when a game is counted, not by `pitch --help`
+    from pitchcli.engine.results import HandResult
 
 PARTIAL = "pitch-summary-partial"
 VERSION = 1
@@ -623,16 +623,18 @@ def _count_game(ev: EventSummary, record: dict[str, Any], a: Any) -> None:
         t.games += 1
         t.wins += u == winner
     solo_units = [table.unit_members(u) for u in range(units)]
-    auction = profile.family == "auction"
+    from pitchcli.engine.results import family_of
+
+    awards = family_of(profile).scores_awards
     for r in a.hands:
         if r is None:
             continue
         ev.hands += 1
-        _count_hand(r, seat_t, unit_t, unit_of, solo_units, auction, profile)
+        _count_hand(r, seat_t, unit_t, unit_of, solo_units, awards)
 
 
 def _count_hand(r: HandResult, seat_t: list[Tally], unit_t: list[Tally], unit_of: tuple[int, ...],
-                members: list[list[int]], auction: bool, profile: Any) -> None:
+                members: list[list[int]], awards: bool) -> None:
     for s, t in enumerate(seat_t):
         t.hands += 1
         t.score += r.delta[unit_of[s]]
@@ -648,7 +650,7 @@ def _count_hand(r: HandResult, seat_t: list[Tally], unit_t: list[Tally], unit_of
             t.set += 1
     for s in r.partners:
         seat_t[s].partner += 1
-    if auction:
+    if awards:
         for kind, aw in r.awards.items():
             if aw.unit is None:
                 continue
@@ -660,16 +662,9 @@ def _count_hand(r: HandResult, seat_t: list[Tally], unit_t: list[Tally], unit_of
             if unit_t:
                 setattr(unit_t[aw.unit], kind, getattr(unit_t[aw.unit], kind) + 1)
         return
-    # Ten-point: the points each player took himself, from the tricks; a tally
-    # record only says what each unit took.
-    if r.level != "tally" and r.trump is not None:
-        view = family_for(profile.family, profile.mode).view(r.trump)
-        per_seat = ten_point_taken(r.tricks, view, tuple(range(len(seat_t))), len(seat_t))
-        for s, n in enumerate(per_seat):
-            seat_t[s].taken += n
-    else:
-        for u, n in enumerate(r.taken):
-            if len(members[u]) == 1:
-                seat_t[members[u][0]].taken += n
+    # Ten-point: the points each player took himself (the engine's per-seat
+    # count; a tally with teams only says what each team took).
+    for s, n in enumerate(r.seat_taken):
+        seat_t[s].taken += n
     for u, t in enumerate(unit_t):
         t.taken += r.taken[u]

@@ -28,11 +28,11 @@ from typing import Any, TextIO
 from tabulate import tabulate
 
 from pitchcli.diagnostics import Diagnostic
+from pitchcli.engine.results import standings_columns
 from pitchcli.summary import EventSummary, Summary, Tally, event_order
 
 REPORT = "pitch-summary"
 VERSION = 1
-AWARD_KINDS = ("high", "low", "jack", "game")
 
 
 def plural(n: int, word: str) -> str:
@@ -68,11 +68,7 @@ def ranked(tallies: dict[str, Tally]) -> list[tuple[int, str, Tally]]:
 
 def _columns(ev: EventSummary) -> list[str]:
     """Counter columns worth showing for this event."""
-    cols = []
-    if "auction" in ev.families:
-        cols += list(AWARD_KINDS)
-    if "ten-point" in ev.families:
-        cols.append("taken")
+    cols = standings_columns(ev.families)
     tallies = list(ev.players.values())
     if any(t.partner for t in tallies):
         cols.append("partner")

@@ -29,10 +29,11 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+if TYPE_CHECKING:  # jsonschema is imported only to explain an invalid record (start-up time)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 from pitchcli.cards import CardError
 from pitchcli.diagnostics import Diagnostic
@@ -74,6 +75,8 @@ def _reference() -> Draft202012Validator:
     # with the local '#/$defs/...' references inlined: about 25% faster, and no
     # `referencing.Registry` needed. The shipped schema keeps its $defs.
     schema = _schema()
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(_inline_refs(schema, schema.get("$defs", {})))
 
 
@@ -264,6 +267,8 @@ def _explain(error: ValidationError) -> Iterator[tuple[Path, Diagnostic]]:
 
     if keyword in ("anyOf", "oneOf"):
         # A wall of alternatives helps nobody: explain the one most likely meant.
+        from jsonschema.exceptions import best_match
+
         best = best_match([error])
         if best is not error:
             yield from _explain(best)
