@@ -184,10 +184,8 @@ def joined(parts: list[Formatted], fmt: str) -> str:
     ``render`` writes them: one record alone, several as a stream (YAML) or
     JSON Lines; the first part's modeline first (YAML)."""
     one = [p.first for p in parts if p.pieces]
-    if sum(len(p.pieces) for p in parts) == 1 and one[0] is not None:
-        text = dump([one[0]], fmt)
-    else:
-        text = "".join(piece for p in parts for piece in p.pieces)
+    pieces = [piece for p in parts for piece in p.pieces]
+    text = dump([one[0]], fmt) if len(pieces) == 1 and one[0] is not None else "".join(pieces)
     keep = parts[0].modeline if parts else None
     return keep + "\n" + text if fmt == "yaml" and keep else text
 
