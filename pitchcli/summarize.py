@@ -242,19 +242,36 @@ class _Done:
     lines: int
 
 
-def _run(task: Task, limit: int | None, keep_games: bool) -> _Done:
+def _run(task: Task, limit: int | None, keep_games: bool, path: str | None = None) -> _Done:
+    """Summarize one task; ``path``: where to open the file when it isn't at
+    ``task.name`` (a cluster's worker in another folder gets the absolute path;
+    the name in the summary stays ``task.name``)."""
     s = Summary(limit, keep_games)
     last = -1
+    path = path or task.name
     if task.start is None:
-        for c in check_source(task.name, task.name):
+        for c in check_source(task.name, path):
             s.add_checked(c)
         return _Done(task, s, 0, 0)
-    reader = _Range(task.name, task.start, task.end or 0)
+    reader = _Range(path, task.start, task.end or 0)
     with io.BufferedReader(reader, 1 << 16) as source:
         for c in check_source(task.name, source):
             s.add_checked(c)
             last = max(last, c.index)
     return _Done(task, s, last + 1, reader.newlines)
+
+
+def split_inputs(paths: Iterable[str]) -> tuple[list[str], list[tuple[str, BinaryIO]]]:
+    """The files of ``paths`` (folders searched), for workers to open, and the
+    standard input, for the parent to read."""
+    files: list[str] = []
+    stdin: list[tuple[str, BinaryIO]] = []
+    for name, source in iter_sources(paths):
+        if isinstance(source, str):
+            files.append(name)
+        else:
+            stdin.append((name, source))
+    return files, stdin
 
 
 def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEFAULT_LIMIT,
@@ -269,13 +286,7 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
                 progress.tick()
         progress.close()
         return total
-    files: list[str] = []
-    stdin: list[tuple[str, BinaryIO]] = []
-    for name, source in iter_sources(paths):
-        if isinstance(source, str):
-            files.append(name)
-        else:
-            stdin.append((name, source))
+    files, stdin = split_inputs(paths)
     tasks = plan(files, jobs)
     with _Workers(min(jobs, max(len(tasks), 1))) as workers:
         results = workers.run(tasks, limit, keep_games)
@@ -359,6 +370,15 @@ class _Workers:
         for p in list(getattr(self._pool, "_processes", {}).values()):
             p.kill()
         self._pool.shutdown(wait=True, cancel_futures=True)
+
+
+def summarize_file(path: str, limit: int | None = DEFAULT_LIMIT, keep_games: bool = True) -> Summary:
+    """The summary of one record file (or folder): every document validated as
+    by ``pitch validate``, counted as by ``pitch summarize``. The public entry
+    point for other map-reduce engines: summarize files where they are, merge
+    the summaries (``Summary.merge``), ship them as ``Summary.to_json`` /
+    ``Summary.from_json`` between machines."""
+    return summarize_paths([path], 1, limit, keep_games)
 
 
 def summarize_by_round(paths: Iterable[str], limit: int | None = DEFAULT_LIMIT,
