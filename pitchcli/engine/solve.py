@@ -708,13 +708,23 @@ def _best_lead(deal: Deal, played: _Search, sol: Solution, counter: list[int]) -
 
 def _walk(search: _Search, sol: Solution, plays: list[Card], restrict: int) -> None:
     """Follow the recorded play; each card after which the value changed is costly."""
+    subs: dict[int, _Search] = {}  # one point each, to name what a costly card changed
+    allowance = [0, search.budget[1] // 4]  # their nodes, on top of the budget (counted in nodes)
+    try:
+        _follow(search, sol, plays, restrict, subs, allowance)
+    finally:
+        search.budget[0] += allowance[0]
+
+
+def _follow(search: _Search, sol: Solution, plays: list[Card], restrict: int, subs: dict[int, _Search],
+            allowance: list[int]) -> None:
+    """The walk itself (see ``_walk``)."""
     assert sol.value is not None
     n = search.n
     hands, leader, tallies = search.initial()
     trick: list[int] = []
     taken = 0  # points the bidding side has from the tricks already over
     before = sol.value
-    subs: dict[int, _Search] = {}  # one point each, to name what a costly card changed
     for k, card in enumerate(plays):
         seat = (leader + len(trick)) % n
         c = card.index
@@ -745,11 +755,9 @@ def _walk(search: _Search, sol: Solution, plays: list[Card], restrict: int) -> N
             hands[seat] &= ~(1 << c)
             trick.append(c)
             costly = CostlyPlay(k // n + 1, seat, card, before, after, ALL_CARDS[better])
-            try:
-                named = _named(search, subs, plays[:k], plays[:k + 1], restrict, mover_bids, abs(after - before))
-            finally:
-                sol.costly.append(costly)  # without its point's name if the budget ran out
-            sol.costly[-1] = replace(costly, points=named)
+            named = _named(search, subs, allowance, plays[:k], plays[:k + 1], restrict, mover_bids,
+                           abs(after - before))
+            sol.costly.append(replace(costly, points=named))
         before = after
         if len(trick) == n:
             imm, leader, tallies = search.settle(leader, trick, tallies)
@@ -758,20 +766,27 @@ def _walk(search: _Search, sol: Solution, plays: list[Card], restrict: int) -> N
             _, _, tallies = search.bounds(hands, tallies)
 
 
-def _named(search: _Search, subs: dict[int, _Search], before: list[Card], after: list[Card],
-           restrict: int, mover_bids: bool, change: int) -> tuple[str, ...]:
+def _named(search: _Search, subs: dict[int, _Search], allowance: list[int], before: list[Card],
+           after: list[Card], restrict: int, mover_bids: bool, change: int) -> tuple[str, ...]:
     """The points (High, Low, Jack, Game) whose own guarantee the card changed,
-    when they account for the whole change; else nothing."""
+    when they account for the whole change; else nothing. The searches for it
+    have their own ``allowance`` of nodes, so that naming never leaves a hand
+    unsolved."""
     names: list[str] = []
     moved = 0
-    for label, keep in search.points:
-        sub = subs.get(keep)
-        if sub is None:
-            sub = subs[keep] = _Search(search.deal, search.trump, search.budget, keep)
-        d = sub.value_of(after, restrict) - sub.value_of(before, restrict)
-        if (d < 0) if mover_bids else (d > 0):
-            names.append(label)
-            moved += abs(d)
+    if allowance[0] > allowance[1]:
+        return ()
+    try:
+        for label, keep in search.points:
+            sub = subs.get(keep)
+            if sub is None:
+                sub = subs[keep] = _Search(search.deal, search.trump, allowance, keep)
+            d = sub.value_of(after, restrict) - sub.value_of(before, restrict)
+            if (d < 0) if mover_bids else (d > 0):
+                names.append(label)
+                moved += abs(d)
+    except OutOfBudget:
+        return ()  # naming is a courtesy: out of its allowance, the change is given as a number
     return tuple(names) if moved == change else ()
 
 
