@@ -19,8 +19,7 @@ from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
 from pitchcli.engine.violations import Violation
 from pitchcli.record import profile_fields, schema
 from pitchcli.record.load import DEFAULT_LIMITS, Document, Limits, load_documents
-
-RECORD_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl", ".ndjson")
+from pitchcli.walk import SKIPPED, walk
 
 
 @dataclass
@@ -44,6 +43,12 @@ class Checked:
         return sum(1 for d in self.diagnostics if d.severity == WARNING)
 
     @property
+    def skipped(self) -> bool:
+        """True for what a folder walk found and did not read (L113, a warning)."""
+        return self.document is None and bool(self.diagnostics) and all(
+            d.code == SKIPPED for d in self.diagnostics)
+
+    @property
     def unreadable(self) -> bool:
         """True when the file could not be read at all (L101)."""
         return any(d.code == "L101" for d in self.diagnostics)
@@ -58,19 +63,15 @@ class Checked:
         return self.document.data if self.document is not None else None
 
 
-def iter_sources(paths: Iterable[str]) -> Iterator[tuple[str, str | BinaryIO]]:
+def iter_sources(paths: Iterable[str]) -> Iterator[tuple[str, str | BinaryIO | Diagnostic]]:
     """``(name, source)`` for every input: ``-`` is standard input; a folder is
-    searched recursively for record files (sorted, so output order is stable)."""
+    searched by ``pitchcli.walk.walk`` (what it skips or can't read comes as a
+    ``Diagnostic`` source); any other name is read as it is, as ``cat`` would."""
     for p in paths:
         if p == "-":
             yield "-", sys.stdin.buffer
         elif os.path.isdir(p):
-            found = []
-            for root, dirs, files in os.walk(p):
-                dirs.sort()
-                found += [os.path.join(root, f) for f in files
-                          if f.endswith(RECORD_SUFFIXES) and not f.startswith(".")]
-            yield from ((f, f) for f in sorted(found))
+            yield from walk(p)
         else:
             yield p, p
 
@@ -115,9 +116,13 @@ def check_document(doc: Document, run_rules: bool = True) -> Checked:
     return out
 
 
-def check_source(name: str, source: str | BinaryIO, limits: Limits = DEFAULT_LIMITS,
+def check_source(name: str, source: str | BinaryIO | Diagnostic, limits: Limits = DEFAULT_LIMITS,
                  run_rules: bool = True) -> Iterator[Checked]:
-    """Check every document of one file (or stream)."""
+    """Check every document of one file (or stream); a ``Diagnostic`` source
+    (from the folder walk) is passed on as it is."""
+    if isinstance(source, Diagnostic):
+        yield Checked(name, source.document, diagnostics=[source])
+        return
     pending: list[Diagnostic] = []
     for item in load_documents(source, name=name, limits=limits):
         if isinstance(item, Diagnostic):

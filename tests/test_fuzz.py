@@ -42,11 +42,20 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
-from fuzz_strategies import hostile_files, partial_files, valid_partials
+from fuzz_strategies import (
+    adversarial_streams,
+    build_tree,
+    hostile_files,
+    partial_files,
+    trees,
+    valid_partials,
+    within,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitchcli.cli import main
+from pitchcli.walk import RECORD_SUFFIXES
 
 LONG = int(os.environ.get("PITCH_FUZZ_EXAMPLES", "0") or 0)
 EXAMPLES = LONG or int(os.environ.get("PITCH_FUZZ_CI_EXAMPLES", "100"))
@@ -481,3 +490,38 @@ def test_summarize_jobs_agree_fuzz(workdir: Path, file: tuple[str, bytes]) -> No
             raise Broken(f"summarize --jobs 2 differs from --jobs 1 in {diff} (exit {one.exit_code}, {two.exit_code})")
 
     _guard("summarize-jobs", ["--jobs", "2"], raw, suffix, check)
+
+
+# --------------------------------------------------------------------------- folders and odd files
+
+TREE_EXAMPLES = max(EXAMPLES // 10, 5)  # each example builds a folder and runs three commands
+HANG = 60  # seconds: a does-not-hang guard
+
+
+@settings(FUZZ, max_examples=TREE_EXAMPLES)
+@given(entries=trees(), file=hostile_files(), stream=adversarial_streams(max_documents=3))
+def test_folder_walk_fuzz(entries: list[str], file: tuple[str, bytes], stream: tuple[str, bytes]) -> None:
+    """A folder of hostile records (and odd streams: CR, CRLF, BOMs) next to
+    FIFOs, sockets, links, loops, dangling and hard links: validate, summarize
+    and fmt --check end (under an alarm: a FIFO opened would hang), without a
+    traceback; each FIFO and socket is L113; exit 3 only for a dangling link."""
+    suffix, raw = file if entries.count("record") % 2 else stream
+    with tempfile.TemporaryDirectory(prefix="pitch-tree-") as d:
+        root = Path(d) / "t"
+        build_tree(root, entries, raw, suffix)
+        odd = sorted(str(p) for p in root.iterdir()
+                     if (p.is_fifo() or p.is_socket()) and p.name.endswith(RECORD_SUFFIXES))
+        for command, args in (("validate", ["--format", "json"]), ("summarize", ["--format", "json"]),
+                              ("fmt", ["--check"])):
+            def check(command: str = command, args: list[str] = args) -> None:
+                with within(HANG):
+                    r = run(command, args, [root])
+                _check_common(command, r, CONTRACT[command])
+                if command == "validate":
+                    docs = json.loads(r.stdout)["documents"]
+                    skipped = sorted(x["file"] for doc in docs for x in doc["diagnostics"] if x["code"] == "L113")
+                    if not set(odd) <= set(skipped):
+                        raise Broken(f"validate: {sorted(set(odd) - set(skipped))} not reported as skipped")
+                    if (r.exit_code == 3) != ("dangling" in entries):
+                        raise Broken(f"validate: exit {r.exit_code} with entries {entries}")
+            _guard(f"tree-{command}", args, raw, suffix, check)
