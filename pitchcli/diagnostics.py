@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pitchcli import escape
+
 ERROR = "error"
 WARNING = "warning"
 
@@ -93,7 +95,9 @@ class Diagnostic:
         sev = "" if self.severity == ERROR else f" {self.severity}:"
         doc = f" (document {self.document + 1})" if self.document else ""
         at = f" (at {self.pointer or '/'})"
-        return f"{where}:{sev} {self.code}{rule} {self.message}{at}{doc}"
+        # One line whatever the record holds: its text (the file name, names in
+        # the message, keys in the pointer) can't drive a terminal or forge a line.
+        return escape.text(f"{where}:{sev} {self.code}{rule} {self.message}{at}{doc}")
 
     def as_json(self) -> dict[str, Any]:
         """A plain mapping for the JSON report (see README, "JSON report")."""

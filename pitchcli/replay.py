@@ -42,6 +42,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
+from pitchcli import escape
 from pitchcli.analysis import GameAnalysis
 from pitchcli.cards import SUIT_NAMES, SUIT_SINGULAR, card
 from pitchcli.engine.family import GAME_POINTS, family_for
@@ -153,7 +154,7 @@ class TextRenderer:
 
     def w(self, text: str = "") -> None:
         """Write one line."""
-        self.out.write(text + "\n")
+        self.out.write(escape.text(text) + "\n")  # a name can't forge a line
 
     def render(self, evs: Iterator[dict[str, Any]]) -> None:
         """Write every event as sentences, calling ``on_<event>``."""
@@ -308,7 +309,7 @@ def run(checked: Iterable[Any], out: TextIO, err: TextIO, hand: int | None = Non
             continue
         sheet = score_sheet(c.analysis, c.diagnostics, c.file, c.index)
         if hand is not None and hand > len(sheet.hands):
-            err.write(f"{c.file}: there is no hand {hand}: the game has {len(sheet.hands)} "
+            err.write(f"{escape.text(c.file)}: there is no hand {hand}: the game has {len(sheet.hands)} "
                       f"hand{'' if len(sheet.hands) == 1 else 's'}\n")
             failed = True
             continue

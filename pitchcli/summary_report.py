@@ -19,7 +19,6 @@ game rows. Document indexes are 0-based in JSON and CSV (as in ``pitch validate
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 from fractions import Fraction
@@ -27,6 +26,7 @@ from typing import Any, TextIO
 
 from tabulate import tabulate
 
+from pitchcli import escape
 from pitchcli.diagnostics import Diagnostic
 from pitchcli.summary import EventSummary, Summary, Tally, event_order
 
@@ -168,15 +168,22 @@ def write_tables(s: Summary, out: TextIO, standings: bool = True, games: bool = 
                  markdown: bool = False) -> None:
     """Standings per event, the game rows, the problems and a summary line."""
     style = "github" if markdown else "simple"
+    # Every piece of the record's text (names, events, files) goes through one
+    # escaper: controls shown as \x1b..., and in Markdown also | and HTML.
+    safe = escape.markdown if markdown else escape.text
+
+    def cells(rows: list[list[Any]]) -> list[list[Any]]:
+        return [[safe(c) if isinstance(c, str) else c for c in row] for row in rows]
 
     def heading(text: str, level: int) -> None:
+        text = safe(text)
         if markdown:
             out.write(f"{'#' * level} {text}\n\n")
         else:
             out.write(f"{text}\n{('=' if level == 2 else '-') * len(text)}\n")
 
     def table(rows: list[list[Any]], head: list[str]) -> None:
-        out.write(tabulate(rows, head, tablefmt=style, disable_numparse=True,
+        out.write(tabulate(cells(rows), head, tablefmt=style, disable_numparse=True,
                            colalign=["right"] + ["left"] + ["right"] * (len(head) - 2)
                            if head and head[0] == "#" else None) + "\n\n")
 
@@ -216,14 +223,15 @@ def write_tables(s: Summary, out: TextIO, standings: bool = True, games: bool = 
             body = [[r["file"][len(under):], r["document"] + 1, _cell(r["round"]), _cell(r["table"]),
                      r["profile"] or "", ", ".join(p or "?" for p in r["players"]), r["hands"], _result(r),
                      _scores(r)] for r in group]
-            out.write(tabulate(body, head, tablefmt=style, disable_numparse=True) + "\n\n")
+            out.write(tabulate(cells(body), head, tablefmt=style, disable_numparse=True) + "\n\n")
     problems = s.problems
     bad = s.counts["invalid"] + s.counts["unreadable"]
     if bad:
         title = f"Problems ({bad:,}" + (f", the first {len(problems):,} by file" if len(problems) < bad else "")
         heading(title + ")", 2)
         for p in problems:
-            out.write(("- `" + problem_text(p) + "`" if markdown else problem_text(p)) + "\n")
+            # (Not a code span in Markdown: a backtick in a name would end it.)
+            out.write(("- " + safe(problem_text(p)) if markdown else problem_text(p)) + "\n")
         out.write("\n")
     out.write(_footer(s) + "\n")
 
@@ -279,7 +287,7 @@ GAMES_CSV = ["file", "document", "event", "date", "round", "table", "id", "profi
 def write_csv(s: Summary, out: TextIO, table: str = "standings") -> None:
     """One table as CSV: ``standings`` or ``games``. Lists are joined with
     ``;``, scores written ``name=score``."""
-    w = csv.writer(out, lineterminator="\n")
+    w = escape.CsvWriter(out)
     if table == "standings":
         w.writerow(STANDINGS_CSV)
         for ev in s.sorted_events():
