@@ -92,7 +92,7 @@ def _from_violation(v: Violation) -> Diagnostic:
 def check_document(doc: Document, run_rules: bool = True) -> Checked:
     """Schema then rules for one loaded document; all diagnostics located."""
     out = Checked(doc.file, doc.index, doc)
-    diags = list(schema.validate(doc.data))
+    diags = list(schema.validate(doc.data, doc.floats))
     if run_rules:
         skip = {d.pointer for d in diags if d.severity == ERROR}
         # An unknown key stands for a typo: skip the mapping that holds it.

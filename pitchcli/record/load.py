@@ -162,7 +162,7 @@ class Document:
     ``"json"`` and ``line`` the 1-based line where the document's value starts.
     """
 
-    __slots__ = ("_keys", "_line0", "_root", "_text", "data", "file", "format", "index")
+    __slots__ = ("_keys", "_line0", "_root", "_text", "data", "file", "floats", "format", "index")
 
     def __init__(
         self,
@@ -174,8 +174,12 @@ class Document:
         root: Node | None = None,
         text: str | None = None,
         line0: int = 0,
+        floats: bool = True,
     ) -> None:
         self.file = file
+        # False when the loader saw no float (no number with a fraction or an
+        # exponent, no !!float): the schema check then needn't look for one.
+        self.floats = floats
         self.index = index
         self.data = data
         self.format = fmt
@@ -821,18 +825,20 @@ def _short_tag(tag: str) -> str:
 
 def _build(
     root: Node, limits: Limits, check_shared: bool
-) -> tuple[Any, list[tuple[str, str, Node]]]:
-    """The plain data of a composed YAML document, and its problems
+) -> tuple[Any, list[tuple[str, str, Node]], bool]:
+    """The plain data of a composed YAML document, its problems
     ``(code, message, node)`` (duplicate keys, refused tags and keys, numbers a
-    record cannot hold). Raises :class:`_Refused` for an alias (when
+    record cannot hold) and whether it holds a float. Raises :class:`_Refused` for an alias (when
     ``check_shared``: the text has a ``*``), too deep or too many nodes."""
     problems: list[tuple[str, str, Node]] = []
     seen: set[int] = set()
     max_depth = limits.max_depth
     max_nodes = limits.max_nodes
     count = 0
+    floats = False
 
     def number(value: str, node: Node) -> Any:
+        nonlocal floats
         if _INT_RE.match(value):
             try:
                 return int(value)
@@ -842,6 +848,7 @@ def _build(
         if _FLOAT_RE.match(value):
             f = float(value)
             if math.isfinite(f):
+                floats = True
                 return f
             problems.append(("L112", f"{value} is too large a number", node))
             return None
@@ -851,11 +858,13 @@ def _build(
         return value
 
     def tagged(node: ScalarNode) -> Any:
+        nonlocal floats
         tag, value = node.tag, node.value
         if tag == _INT and _INT_RE.match(value):
             return number(value, node)
         if tag == _FLOAT and (_FLOAT_RE.match(value) or _INF_NAN_RE.match(value)):
             f = number(value, node)
+            floats = True
             return float(f) if isinstance(f, int) else f
         if tag == _BOOL and value in _BOOLS:
             return _BOOLS[value]
@@ -873,7 +882,7 @@ def _build(
         )
 
     def build(node: Node, depth: int) -> Any:
-        nonlocal count
+        nonlocal count, floats
         count += 1
         if count > max_nodes:
             raise _Refused("L106", f"the document has more than {max_nodes} values", node)
@@ -898,6 +907,8 @@ def _build(
                         r = number(value, node)
                         if r is not None and len(_NUMERIC) < _NUMERIC_MAX:
                             _NUMERIC[value] = r
+                    elif r.__class__ is float:
+                        floats = True
                     return r
                 return value
             if tag == STR_TAG:
@@ -947,7 +958,8 @@ def _build(
         return out
 
     try:
-        return build(root, 1), problems
+        data = build(root, 1)
+        return data, problems, floats
     except _Refused as refused:
         refused.problems = problems  # found before it: reported too
         raise
@@ -1004,7 +1016,7 @@ def _yaml_document(
             yield at(root, "L110", f"the document is {_kind(root)}; a record is a mapping")
         return
     try:
-        data, problems = _build(root, ctx.limits, b"*" in chunk)
+        data, problems, floats = _build(root, ctx.limits, b"*" in chunk)
     except _Refused as refused:
         yield from _problems(root, refused.problems, at, line0)
         yield _refusal(refused, root, chunk, line0, ctx, at)
@@ -1012,7 +1024,7 @@ def _yaml_document(
     if problems:
         yield from _problems(root, problems, at, line0)
         return
-    yield Document(ctx.file, ctx.index, data, "yaml", root=root, line0=line0)
+    yield Document(ctx.file, ctx.index, data, "yaml", root=root, line0=line0, floats=floats)
 
 
 def _problems(
@@ -1181,7 +1193,7 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 def _json_document(text: str, line0: int, ctx: _Context) -> Iterator[Document | Diagnostic]:
     """Load one JSON document (the text of a file or of one line)."""
-    duplicates = nonfinite = False
+    duplicates = nonfinite = floats = False
 
     def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         nonlocal duplicates
@@ -1193,7 +1205,8 @@ def _json_document(text: str, line0: int, ctx: _Context) -> Iterator[Document | 
     def float_hook(token: str) -> float:
         # Called for number tokens with a fraction or exponent (rare in records),
         # and for NaN/Infinity: flags 1e999 and friends without walking the data.
-        nonlocal nonfinite
+        nonlocal nonfinite, floats
+        floats = True
         f = float(token)
         if f - f != 0:  # inf - inf and nan - nan are nan
             nonfinite = True
@@ -1235,7 +1248,7 @@ def _json_document(text: str, line0: int, ctx: _Context) -> Iterator[Document | 
         # int() refuses more than 4300 digits; find the number for the location.
         yield from _json_long_number(text, line0, ctx)
         return
-    doc = Document(ctx.file, ctx.index, data, "json", text=text, line0=line0)
+    doc = Document(ctx.file, ctx.index, data, "json", text=text, line0=line0, floats=floats)
     if duplicates:
         tree = doc._tree()
         if tree is not None:

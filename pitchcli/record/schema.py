@@ -32,6 +32,7 @@ from importlib import resources
 from typing import Any
 
 from jsonschema import Draft202012Validator
+from jsonschema.validators import extend
 from jsonschema.exceptions import ValidationError, best_match
 
 from pitchcli.cards import CardError
@@ -67,6 +68,34 @@ def load_schema() -> dict[str, Any]:
     return copy.deepcopy(_schema())
 
 
+def _whole_number(checker: Any, value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# One number policy: where the format means an integer (bids, scores, totals,
+# targets, counts), only an integer is. JSON Schema's "integer" also admits a
+# number with a zero fraction (2.0, 2e0, !!float 2), which then reached the
+# summary's Fractions and the partial files as 9.0; this type checker doesn't.
+StrictValidator = extend(Draft202012Validator,
+                         type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number))
+
+
+def has_float(data: Any) -> bool:
+    """True when a float is anywhere in ``data``. The compiled validator can't
+    tell 2.0 from 2, so a document holding a float is judged by the strict
+    reference validator (a float is legal only in an ``x-`` extension)."""
+    stack = [data]
+    while stack:
+        v = stack.pop()
+        if type(v) is dict:
+            stack.extend(v.values())
+        elif type(v) is list:
+            stack.extend(v)
+        elif type(v) is float:
+            return True
+    return False
+
+
 @cache
 def _reference() -> Draft202012Validator:
     # Built once per process (MEASURED.md: 30+ ms when built per call). Resolving
@@ -74,7 +103,7 @@ def _reference() -> Draft202012Validator:
     # with the local '#/$defs/...' references inlined: about 25% faster, and no
     # `referencing.Registry` needed. The shipped schema keeps its $defs.
     schema = _schema()
-    return Draft202012Validator(_inline_refs(schema, schema.get("$defs", {})))
+    return StrictValidator(_inline_refs(schema, schema.get("$defs", {})))
 
 
 def _inline_refs(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
@@ -154,13 +183,16 @@ def _fast_verdict(data: Any) -> bool | None:
 def is_valid(data: Any) -> bool:
     """True when ``data`` matches the schema (the fast path of ``validate``)."""
     verdict = _fast_verdict(data)
-    if verdict is not None:
+    if verdict is not None and not (verdict and has_float(data)):
         return verdict
     return not validate(data)  # (rare: values jsonschema_rs can't read)
 
 
-def validate(data: Any) -> list[Diagnostic]:
+def validate(data: Any, floats: bool | None = None) -> list[Diagnostic]:
     """Every schema problem of one loaded document, in document order.
+
+    ``floats`` is the loader's word on whether the data holds a float (None:
+    look); a float where an integer belongs is an error (S203).
 
     Returns ``[]`` for a valid document. Each diagnostic has a code S201..S206,
     the JSON Pointer of the value (of the unknown key itself for S201, of the
@@ -168,7 +200,7 @@ def validate(data: Any) -> list[Diagnostic]:
     inside one.
     """
     verdict = _fast_verdict(data)
-    if verdict:
+    if verdict and not (has_float(data) if floats is None else floats):
         return []
     try:
         # jsonschema crashes on a key that isn't text (YAML reads `3:`, `null:`
