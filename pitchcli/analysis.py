@@ -10,7 +10,7 @@ problem are skipped (``skip``), so that the engine only sees well-shaped data.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pitchcli.cards import NOTATIONS, parse_suit
@@ -19,6 +19,7 @@ from pitchcli.engine.hand import HandResult, HandState, Located
 from pitchcli.engine.scoring import AWARDS
 from pitchcli.engine.table import Table, build_table
 from pitchcli.engine.violations import Violation
+from pitchcli.escape import long_texts, quote, short, shorten_names
 from pitchcli.profiles import Profile, ProfileError, resolve
 
 _INDEX = tuple(map(str, range(1024)))  # list indices as pointer segments, made once
@@ -66,10 +67,21 @@ class _Driver:
         self.skip = skip
         self.out = GameAnalysis(record)
         self.v = self.out.violations
+        self.long: list[str] = []  # names too long to quote whole (see tidy)
 
     def bad(self, code: str, rule: str | None, message: str, at: str, **details: object) -> None:
+        if self.long:
+            message = shorten_names(message, self.long)
         self.v.append(Violation(code, rule, message + (f" ({rule})" if rule else ""), at,
                                 details=details))
+
+    def tidy(self, violations: list[Violation]) -> list[Violation]:
+        """The engine's violations with the long names in their messages
+        shortened, hand by hand, so that a 200 KB name quoted in every message
+        of a 10,000-hand record costs neither gigabytes of output nor memory."""
+        if not self.long:
+            return violations
+        return [replace(v, message=shorten_names(v.message, self.long)) for v in violations]
 
     def skipped(self, at: str) -> bool:
         """True when the schema found a problem at or under ``at``."""
@@ -92,8 +104,10 @@ class _Driver:
             self.bad(code, None, str(e), at)
             return False
         self.out.profile = profile
-        table, problems = build_table(profile, list(rec["players"]), rec.get("teams"))
-        self.v.extend(problems)
+        players = list(rec["players"])
+        self.long = long_texts([*players, *(rec.get("teams") or {})])
+        table, problems = build_table(profile, players, rec.get("teams"))
+        self.v.extend(self.tidy(problems))
         if any(p.code == "P303" and p.at == "/players" for p in problems):
             return False  # the table itself can't be played: nothing more to check
         self.out.table = table
@@ -126,8 +140,8 @@ class _Driver:
     def seat(self, name: object, at: str) -> int | None:
         seat = self.seat_of.get(name) if isinstance(name, str) else None
         if seat is None:
-            self.bad("R413", None, f"{name!r} is not one of the players "
-                     f"({', '.join(self.out.table.players)})", at)  # type: ignore[union-attr]
+            self.bad("R413", None, f"{quote(name)} is not one of the players "
+                     f"({', '.join(map(short, self.out.table.players))})", at)  # type: ignore[union-attr]
         return seat
 
     def unit(self, name: object, at: str) -> int | None:
@@ -136,8 +150,8 @@ class _Driver:
         unit = table.unit_index(name) if isinstance(name, str) else None
         if unit is None:
             what = "teams" if table.profile.sides == "teams" else "players"
-            self.bad("R413", None, f"{name!r} is not one of the {what} "
-                     f"({', '.join(table.unit_names)})", at)
+            self.bad("R413", None, f"{quote(name)} is not one of the {what} "
+                     f"({', '.join(map(short, table.unit_names))})", at)
         return unit
 
     def cards(self, texts: list[Any], at: str) -> list[Located]:
@@ -152,7 +166,7 @@ class _Driver:
         out: list[Located] = []
         for j, (t, c) in enumerate(zip(texts, parsed, strict=True)):
             if c is None:
-                self.bad("R401", "CARD-3", f"{t!r} is not a card", base + str(j))
+                self.bad("R401", "CARD-3", f"{quote(t)} is not a card", base + str(j))
             else:
                 out.append((c, base + str(j)))
         return out
@@ -164,7 +178,7 @@ class _Driver:
             self.game.end_hand(None)
             return
         hs, problems = self.game.begin_hand(dealer, at)
-        self.v.extend(problems)
+        self.v.extend(self.tidy(problems))
         fam = hs.fam
         if "bids" in h:
             for j, b in enumerate(h["bids"]):
@@ -212,7 +226,7 @@ class _Driver:
         if "points" in h:
             self.tally(hs, h["points"], at + "/points")
         result = hs.finish()
-        self.v.extend(hs.violations)
+        self.v.extend(self.tidy(hs.violations))
         self.game.end_hand(result)
         if result is not None:
             self.claims(h, hs, result, at)
@@ -319,7 +333,7 @@ def _show(value: object, none: str = "none") -> str:
         return none
     if isinstance(value, str) and value in ("missing", "not a player or team"):
         return value
-    return str(value) if isinstance(value, int) else repr(value)
+    return str(value) if isinstance(value, int) else quote(value)
 
 
 def analyze(record: dict[str, Any], skip: Collection[str] = ()) -> GameAnalysis:

@@ -14,7 +14,7 @@ from typing import TextIO
 import click
 
 from pitchcli import __version__
-from pitchcli.check import check_paths
+from pitchcli.check import DEFAULT_MAX_ERRORS, check_paths
 from pitchcli.profiles import ProfileError, builtin_profiles, resolve
 from pitchcli.record import schema
 from pitchcli.record.write import atomic_output, canonical, dump
@@ -56,13 +56,16 @@ def main() -> None:
               help="text: file:line:col: CODE [RULE] message; json: the versioned report.")
 @click.option("--strict", is_flag=True, help="Warnings fail too.")
 @click.option("-q", "--quiet", is_flag=True, help="No summary line.")
-def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool) -> None:
+@click.option("--max-errors", type=click.IntRange(0), default=DEFAULT_MAX_ERRORS, show_default=True,
+              help="Diagnostics shown per document, the first in document order (0: all); a last line "
+                   "says how many more there were. The counts and the exit status include them all.")
+def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool, max_errors: int) -> None:
     """Check records: the schema, then every rule of the game.
 
     PATHS are files, folders (searched recursively for .yaml .yml .json .jsonl
     .ndjson) or - for standard input.
     """
-    checked = check_paths(paths)
+    checked = check_paths(paths, max_errors=max_errors or None)
     out = sys.stdout
     tally = write_json(checked, out, strict) if fmt == "json" else write_text(checked, out, strict, quiet)
     sys.exit(tally.exit_code())

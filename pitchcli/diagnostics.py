@@ -82,6 +82,12 @@ class Diagnostic:
     trick: int | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
+    def __post_init__(self) -> None:
+        # Bounded whatever a message quotes (escape.clip): a record's text can't
+        # make one diagnostic large.
+        if len(self.message) > escape.MESSAGE_LIMIT:
+            object.__setattr__(self, "message", escape.clip(self.message))
+
     def located(self, **changes: Any) -> Diagnostic:
         """Return a copy with location fields (file, document, line, column) set."""
         return replace(self, **changes)

@@ -333,8 +333,11 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
     results = [read_input(name, do_fill, stdin) for name, _ in iter_sources(paths)]
     unreadable = failed = unwritable = False
     for res in results:
-        for d in res.diagnostics:
-            err.write(d.as_text() + "\n")
+        for c in res.checked:
+            for d in c.diagnostics:
+                err.write(d.as_text() + "\n")
+            if c.more_line():
+                err.write(f"{c.more_line()}\n")
         if res.unreadable:
             unreadable = True
         elif not res.valid:

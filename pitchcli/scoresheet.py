@@ -725,6 +725,8 @@ def refuse(c: Any, err: Any, what: str) -> str | None:
         return None
     for d in c.diagnostics:
         err.write(d.as_text() + "\n")
+    if c.more_line():
+        err.write(f"{c.more_line()}\n")
     if c.unreadable:
         return "unreadable"
     err.write(f"{escape.text(c.file)}: {what}: the record is invalid ({c.errors} "

@@ -71,7 +71,7 @@ def test_summarize_and_partial_never_see_a_float(tmp_path: Path) -> None:
     path.write_text(FULL.replace("bids: [pass, pass, 2, 2]", "bids: [pass, pass, 2.0, !!float 2]"))
     runner = CliRunner()
     r = runner.invoke(main, ["summarize", str(path)])
-    assert r.exit_code == 1 and r.exception is None or isinstance(r.exception, SystemExit)
+    assert r.exit_code == 1 and (r.exception is None or isinstance(r.exception, SystemExit))
     assert "S203" in r.output
     part = tmp_path / "p.json"
     r = runner.invoke(main, ["summarize", "--partial", "-o", str(part), str(path)])

@@ -89,6 +89,7 @@ from yaml.events import (
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
+from pitchcli.escape import quote
 from pitchcli.record.locate import (
     JSON_TOKEN_TAG,
     MAP_TAG,
@@ -871,7 +872,7 @@ def _build(
         if tag == _NULL and value in _NULLS:
             return None
         if tag in (_INT, _FLOAT, _BOOL, _NULL):
-            problems.append(("L112", f"{value!r} is not a valid {_short_tag(tag)}", node))
+            problems.append(("L112", f"{quote(value)} is not a valid {_short_tag(tag)}", node))
         else:
             problems.append(("L112", f"the tag {_short_tag(tag)} is not allowed in a record", node))
         return None
@@ -1051,7 +1052,7 @@ def _problems(
                 firsts[id(mapping)] = keys
             first = firsts[id(mapping)][message]
             message = (
-                f"duplicate key {message!r} (first at line {line0 + first.start_mark.line + 1})"
+                f"duplicate key {quote(message)} (first at line {line0 + first.start_mark.line + 1})"
             )
         yield at(node, code, message, pointer)
 
@@ -1255,7 +1256,7 @@ def _json_document(text: str, line0: int, ctx: _Context) -> Iterator[Document | 
             for path, first, again in iter_duplicate_keys(tree):
                 yield ctx.diag(
                     "L104",
-                    f"duplicate key {again.value!r} (first at line "
+                    f"duplicate key {quote(again.value)} (first at line "
                     f"{line0 + first.start_mark.line + 1})",
                     line0 + again.start_mark.line + 1,
                     again.start_mark.column + 1,

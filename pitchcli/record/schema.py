@@ -32,11 +32,12 @@ from importlib import resources
 from typing import Any
 
 from jsonschema import Draft202012Validator
-from jsonschema.validators import extend
 from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.validators import extend
 
 from pitchcli.cards import CardError
 from pitchcli.diagnostics import Diagnostic
+from pitchcli.escape import quote
 
 SCHEMA_ID = "urn:pitchcli:schema:pitch-record:1"
 SCHEMA_RESOURCE = "data/pitch-record-1.schema.json"
@@ -432,19 +433,19 @@ def _place(path: Path) -> str:
     if head == "players" and rest:
         return f"player {_index(rest[0])} of 'players'"
     if head == "teams" and len(rest) == 1:
-        return f"team {rest[0]!r}"
+        return f"team {quote(rest[0])}"
     if head == "teams" and len(rest) == 2:
-        return f"member {_index(rest[1])} of team {rest[0]!r}"
+        return f"member {_index(rest[1])} of team {quote(rest[0])}"
     if head == "rules" and len(rest) == 1:
-        return f"rule option {rest[0]!r}"
+        return f"rule option {quote(rest[0])}"
     if head == "rules" and len(rest) == 2:
-        return f"item {_index(rest[1])} of rule option {rest[0]!r}"
+        return f"item {_index(rest[1])} of rule option {quote(rest[0])}"
     if head == "result" and rest:
         if rest[0] == "scores" and len(rest) == 2:
-            return f"the final score of {rest[1]!r} in 'result'"
-        return f"{rest[-1]!r} in 'result'"
+            return f"the final score of {quote(rest[1])} in 'result'"
+        return f"{quote(rest[-1])} in 'result'"
     if len(path) == 1:
-        return repr(head)
+        return quote(head)
     return _generic(path)
 
 
@@ -454,7 +455,7 @@ def _place_in_hand(hand: int, rest: Path) -> str:
         return where
     key, sub = rest[0], rest[1:]
     if not sub:
-        return f"{key!r} in {where}"
+        return f"{quote(key)} in {where}"
     if key == "tricks" and isinstance(sub[0], int):
         trick = f"trick {sub[0] + 1}"
         inner = sub[1:]
@@ -464,7 +465,7 @@ def _place_in_hand(hand: int, rest: Path) -> str:
             return f"card {inner[0] + 1} of {trick} in {where}"
         if inner[0] == "cards" and len(inner) == 2:
             return f"card {_index(inner[1])} of {trick} in {where}"
-        return f"{inner[0]!r} of {trick} in {where}"
+        return f"{quote(inner[0])} of {trick} in {where}"
     if key == "bids" and len(sub) == 1:
         return f"call {_index(sub[0])} in {where}"
     if key in _CARD_LISTS and len(sub) == 1:
@@ -476,9 +477,9 @@ def _place_in_hand(hand: int, rest: Path) -> str:
     if key == "partner" and sub[0] == "cards" and len(sub) == 2:
         return f"called card {_index(sub[1])} in {where}"
     if key in ("score", "totals", "points") and len(sub) == 1 and sub[0] not in _TALLY:
-        return f"the {key} of {sub[0]!r} in {where}"
+        return f"the {key} of {quote(sub[0])} in {where}"
     if key in _SUB_NOUN and len(sub) == 1:
-        return f"{sub[0]!r} of {_SUB_NOUN[str(key)]} in {where}"
+        return f"{quote(sub[0])} of {_SUB_NOUN[str(key)]} in {where}"
     return f"{_generic(rest)} in {where}"
 
 
@@ -507,7 +508,7 @@ def _index(i: str | int) -> str:
 
 def _quote(value: Any) -> str:
     if isinstance(value, str):
-        return repr(value)
+        return quote(value)
     return json.dumps(value) if _jsonable(value) else repr(value)
 
 
@@ -522,17 +523,17 @@ def _jsonable(value: Any) -> bool:
 def _unknown_key_message(key: str, path: Path, schema: dict[str, Any]) -> str:
     noun = _KEY_NOUN.get(str(path[-1]) if path else "", "key")
     known = list(schema.get("properties", {}))
-    message = f"unknown {noun} {key!r} in {_container(path)}"
+    message = f"unknown {noun} {quote(key)} in {_container(path)}"
     close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.6)
     if close:
-        return f"{message}; did you mean {close[0]!r}?"
+        return f"{message}; did you mean {quote(close[0])}?"
     if known:
         message += f"; allowed: {', '.join(known)}"
     return message + " (keys beginning with 'x-' are free for your own use)"
 
 
 def _missing_key_message(key: str, path: Path, schema: dict[str, Any]) -> str:
-    message = f"missing key {key!r} in {_container(path)}"
+    message = f"missing key {quote(key)} in {_container(path)}"
     if path and path[-1] == "partner" and key == "card":
         return message + " (or 'cards' when several cards are called)"
     if path and path[-1] == "points" and key in ("jack", "game"):
@@ -558,7 +559,7 @@ def _forbidden_key_message(path: Path) -> str:
         )
     if key == "players":
         return f"'players' goes with 'cards' in {where}: with one called card, write 'player'"
-    return f"key {key!r} is not allowed here ({where})"
+    return f"key {quote(key)} is not allowed here ({where})"
 
 
 def _found(value: Any) -> str:
@@ -574,8 +575,7 @@ def _found(value: Any) -> str:
     if isinstance(value, float):
         return f"a decimal number ({value})"
     if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "..."
-        return f"text ({shown!r})"
+        return f"text ({quote(value)})"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -603,7 +603,7 @@ def _type_message(value: Any, expected: Any, path: Path, schema: dict[str, Any])
 def _card_message(value: Any, path: Path) -> str:
     # The same advice as the card parser's own error (CARD-3), with the place.
     hint = str(CardError(value)).partition(": ")[2]
-    shown = repr(value) if isinstance(value, str) else _found(value)
+    shown = quote(value) if isinstance(value, str) else _found(value)
     return f"{shown} is not a card ({_place(path)}): {hint}"
 
 
@@ -614,14 +614,14 @@ def _value_message(error: ValidationError, path: Path, schema: dict[str, Any]) -
     if title == "card":
         return _card_message(value, path)
     if title == "suit":
-        return f"{value!r} is not a suit ({where}): write S, H, D or C, or a suit symbol ♠ ♥ ♦ ♣"
+        return f"{quote(value)} is not a suit ({where}): write S, H, D or C, or a suit symbol ♠ ♥ ♦ ♣"
     if title == "call":
         return f"{_quote(value)} is not a call ({where}): write pass or a number from 1 to 10"
     if title == "date":
-        return f"{value!r} is not a date ({where}): write YYYY-MM-DD, such as \"2026-11-26\""
+        return f"{quote(value)} is not a date ({where}): write YYYY-MM-DD, such as \"2026-11-26\""
     if title == "player name" and keyword == "pattern":
         return (
-            f"{value!r} may not be a player name ({where}): names beginning with 'x-' "
+            f"{quote(value)} may not be a player name ({where}): names beginning with 'x-' "
             "would read as extension keys"
         )
     if keyword == "const" and path == ("format",):
@@ -632,7 +632,7 @@ def _value_message(error: ValidationError, path: Path, schema: dict[str, Any]) -
         noun = "variant" if path == ("variant",) else "value"
         message = f"unknown {noun} {_quote(value)} for {where}"
         if close:
-            message += f"; did you mean {close[0]!r}?"
+            message += f"; did you mean {quote(close[0])}?"
         return message + f" (one of: {', '.join(choices)})"
     if keyword == "const":
         return f"{where} must be {_quote(allowed)}, not {_quote(value)}"
