@@ -24,6 +24,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
+from pitchcli import escape
 from pitchcli.analysis import GameAnalysis, analyze
 from pitchcli.check import Checked, check_source, iter_sources
 from pitchcli.diagnostics import Diagnostic
@@ -31,7 +32,7 @@ from pitchcli.engine.scoring import AWARDS
 from pitchcli.engine.table import build_table
 from pitchcli.profiles import Profile, ProfileError, resolve
 from pitchcli.record import schema
-from pitchcli.record.write import canonical, dump, write_atomic
+from pitchcli.record.write import canonical, dump, write_atomic, yaml_scalar
 from pitchcli.simulate import default_teams
 
 MODELINE = "# yaml-language-server:"
@@ -279,8 +280,9 @@ def new_text(variant: str, players: list[str], teams: dict[str, list[str]] | Non
         "# Until hand 1 has its bids, validate reports it as incomplete (a template, not a game).",
         head.rstrip("\n"),
         "hands:",
-        f"  - dealer: {hand['dealer']}",
-        f"    bids: []        # {', '.join(order)}: pass or {profile.min_bid}-{profile.max_bid}; "
+        f"  - dealer: {yaml_scalar(hand['dealer'])}",
+        # (a comment holds no line break: the names are shown escaped)
+        f"    bids: []        # {escape.text(', '.join(order))}: pass or {profile.min_bid}-{profile.max_bid}; "
         f"a {profile.max_bid} closes the auction",
     ]
     if not auction:

@@ -108,11 +108,36 @@ def _hand(h: dict[str, Any]) -> dict[str, Any]:
 # a null, a date or a base-60 time (checked by reading it back with PyYAML's
 # YAML 1.1 resolver, which is the stricter of the two).
 _PLAIN = re.compile(r"^[\w\u00c0-\uffff][\w \u00c0-\uffff.'()&+/-]*$")
+# Characters never written raw, even inside quotes: what YAML reads as a line
+# break (U+0085, U+2028, U+2029: a double-quoted scalar would be folded), what
+# it can't hold (C0 and C1 controls, DEL, U+FFFE, U+FFFF, surrogates), the
+# byte-order mark, and the bidi and separator controls ``escape.text`` shows
+# escaped on a terminal. Each is written as a \u escape (inside a JSON string
+# or a YAML double-quoted scalar, the same syntax), which every YAML and JSON
+# reader turns back into the same character.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+                     "\ud800-\udfff\ufeff\ufffe\uffff]")
+
+
+def _escaped(m: re.Match[str]) -> str:
+    return f"\\u{ord(m.group()):04x}"
+
+
+def _safe(text: str) -> str:
+    """JSON text (from ``json.dumps(..., ensure_ascii=False)``, where these
+    characters can only be inside strings) with every unsafe character escaped."""
+    return _UNSAFE.sub(_escaped, text) if _UNSAFE.search(text) else text
+
+
+def _quoted(s: str) -> str:
+    """``s`` as a YAML double-quoted scalar (JSON's string syntax, which YAML
+    reads the same) with every unsafe character escaped."""
+    return _safe(json.dumps(s, ensure_ascii=False))
 
 
 @lru_cache(maxsize=4096)
 def _plain_ok(s: str) -> bool:
-    if not _PLAIN.match(s) or s.endswith(" ") or " #" in s:
+    if not _PLAIN.match(s) or s.endswith(" ") or " #" in s or _UNSAFE.search(s):
         return False
     try:
         return yaml.safe_load(s) == s
@@ -132,7 +157,13 @@ def _scalar(v: Any) -> str:
     s = str(v)
     if _plain_ok(s):
         return s
-    return json.dumps(s, ensure_ascii=False)
+    return _quoted(s)
+
+
+def yaml_scalar(v: Any) -> str:
+    """A scalar as YAML that reads back as the same value: plain when that is
+    safe, else double-quoted with every unsafe character escaped."""
+    return _scalar(v)
 
 
 def _flat(v: Any) -> bool:
@@ -206,12 +237,12 @@ def _json(v: Any, indent: int) -> str:
 
 def to_json(record: dict[str, Any]) -> str:
     """One record as pretty JSON (card lists on one line), ending with a newline."""
-    return _json(record, 0) + "\n"
+    return _safe(_json(record, 0)) + "\n"
 
 
 def to_jsonl(record: dict[str, Any]) -> str:
     """One record as one JSON line."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return _safe(json.dumps(record, ensure_ascii=False, separators=(",", ":"))) + "\n"
 
 
 def dump(records: list[dict[str, Any]], fmt: str) -> str:
