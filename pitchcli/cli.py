@@ -343,7 +343,7 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     bar = Progress(progress if progress is not None else sys.stderr.isatty(),
                    sys.stderr)
     s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None, keep_games=keep,
-                        progress=bar)
+                        progress=bar, output=output)
     _summary_out(s, fmt, standings, games, partial, output, allow_invalid)
 
 

@@ -240,13 +240,30 @@ def _run_star(args: tuple[Task, int | None, bool]) -> _Done:
     return _run(*args)
 
 
+def _inputs(paths: Iterable[str], output: str | None) -> Iterator[tuple[str, str | BinaryIO]]:
+    """``iter_sources``, less the file ``output`` names when it is found in a
+    folder: ``summarize --partial -o DIR/part.json DIR/`` run again must not
+    read its own earlier output as a record (named on its own, it is read)."""
+    paths = list(paths)
+    for name, source in iter_sources(paths):
+        if output is not None and isinstance(source, str) and name not in paths:
+            try:
+                if os.path.samefile(name, output):
+                    continue
+            except OSError:
+                pass
+        yield name, source
+
+
 def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEFAULT_LIMIT,
-                    keep_games: bool = True, progress: Progress | None = None) -> Summary:
-    """Summarize every document of every input (see the module doc)."""
+                    keep_games: bool = True, progress: Progress | None = None,
+                    output: str | None = None) -> Summary:
+    """Summarize every document of every input (see the module doc); ``output``
+    is the file the summary will be written to, not read if found in a folder."""
     progress = progress or Progress(False)
     total = Summary(limit, keep_games)
     if jobs <= 1:
-        for name, source in iter_sources(paths):
+        for name, source in _inputs(paths, output):
             for c in check_source(name, source):
                 total.add_checked(c)
                 progress.tick()
@@ -254,7 +271,7 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
         return total
     files: list[str] = []
     stdin: list[tuple[str, BinaryIO]] = []
-    for name, source in iter_sources(paths):
+    for name, source in _inputs(paths, output):
         if isinstance(source, str):
             files.append(name)
         else:

@@ -178,7 +178,7 @@ def mutated_record(draw: st.DrawFn, record: dict[str, Any] | None = None) -> Any
         parent = _get(rec, path[:-1]) if path else None
         op = draw(st.sampled_from([
             "drop", "drop", "retype", "retype", "card", "card", "swap", "dup", "grow", "shrink",
-            "typo", "nonstr_key", "float", "unicode", "empty", "wrap", "shuffle", "cut_list",
+            "typo", "nonstr_key", "float", "float", "unicode", "hostile", "empty", "wrap", "shuffle", "cut_list",
         ]))
         if op == "drop" and path:
             _delete(rec, path)
@@ -212,6 +212,11 @@ def mutated_record(draw: st.DrawFn, record: dict[str, Any] | None = None) -> Any
             target[key] = draw(odd_values)
         elif op == "float" and isinstance(target, int) and not isinstance(target, bool):
             rec = _set(rec, path, draw(st.sampled_from([float(target), target + 0.5, -float(target)])))
+        elif op == "hostile" and isinstance(target, str):
+            rec = _set(rec, path, draw(hostile_text()))
+        elif op == "hostile" and isinstance(target, dict) and target:
+            key = next(iter(target))
+            target[draw(hostile_text())] = target.pop(key)
         elif op == "unicode" and isinstance(target, str):
             odd = draw(st.sampled_from(UNICODE_ODDITIES))
             at = draw(st.integers(0, len(target)))
@@ -422,7 +427,7 @@ SUFFIXES = [".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".txt"]
 @st.composite
 def record_files(draw: st.DrawFn) -> tuple[str, bytes]:
     """A record file: valid, broken in its data, broken as text, or both."""
-    data = draw(st.one_of(valid_records(), mutated_record(), mutated_record()))
+    data = draw(st.one_of(valid_records(), mutated_record(), mutated_record(), renamed_record()))
     suffix, raw = serialize(data, draw(st.sampled_from(SERIALIZERS)))
     if draw(st.booleans()):
         raw = draw(broken_text(raw))
