@@ -60,6 +60,16 @@ def markdown(s: str) -> str:
     return "".join(_MD_HTML.get(c, c) for c in s) if any(c in s for c in "&<>") else s
 
 
+def code_span(s: str) -> str:
+    """``s`` as a Markdown code span (shown literally: no markup, no HTML), after
+    ``text``: fenced with one backtick more than its longest run of them."""
+    s = text(s)
+    longest = max((len(r) for r in re.findall(r"`+", s)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if s.startswith(("`", " ")) or s.endswith(("`", " ")) else ""
+    return f"{fence}{pad}{s}{pad}{fence}"
+
+
 def csv_cell(v: Any) -> Any:
     """A CSV cell that a spreadsheet shows as text: a string starting with
     ``= + - @``, a tab or a carriage return gets a leading ``'`` (OWASP),

@@ -230,8 +230,8 @@ def write_tables(s: Summary, out: TextIO, standings: bool = True, games: bool = 
         title = f"Problems ({bad:,}" + (f", the first {len(problems):,} by file" if len(problems) < bad else "")
         heading(title + ")", 2)
         for p in problems:
-            # (Not a code span in Markdown: a backtick in a name would end it.)
-            out.write(("- " + safe(problem_text(p)) if markdown else problem_text(p)) + "\n")
+            # (A code span fenced past any backtick run in it: a name can't end it.)
+            out.write(("- " + escape.code_span(problem_text(p)) if markdown else problem_text(p)) + "\n")
         out.write("\n")
     out.write(_footer(s) + "\n")
 

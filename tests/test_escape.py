@@ -92,6 +92,12 @@ def test_markdown_cell() -> None:
     assert escape.markdown("a\nb") == "a\\\\x0ab"
 
 
+def test_code_span_cannot_be_ended_by_its_text() -> None:
+    assert escape.code_span("a`b") == "``a`b``"
+    assert escape.code_span("`x`") == "`` `x` ``"
+    assert escape.code_span("f.yaml:1:1: R413 <b>") == "`f.yaml:1:1: R413 <b>`"
+
+
 def test_short_is_bounded() -> None:
     assert escape.short("x" * 200_000) == "x" * 59 + "…"
     assert escape.short("Ann") == "Ann"
