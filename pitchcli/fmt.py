@@ -9,9 +9,9 @@ is one ``validate`` then compares with the cards.
 
 Formats: YAML, JSON (one document) and JSON Lines (several documents, or a
 ``.jsonl``/``.ndjson`` file). A file keeps its format unless asked otherwise;
-a multi-document file stays multi-document. A first line
-``# yaml-language-server: $schema=...`` (as ``pitch new`` writes) is kept on
-YAML output; every other comment is dropped (the canonical form has none).
+a multi-document file stays multi-document. Comments are the user's words:
+YAML to YAML keeps every one, by the key or item it is about
+(``record.comments``); written as JSON they can't be kept, and fmt says so.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from pitchcli.diagnostics import Diagnostic
 from pitchcli.engine.scoring import AWARDS
 from pitchcli.engine.table import build_table
 from pitchcli.profiles import Profile, ProfileError, resolve
-from pitchcli.record import schema
+from pitchcli.record import comments, schema
+from pitchcli.record.comments import Comments
 from pitchcli.record.write import canonical, dump, write_atomic, yaml_scalar
 from pitchcli.simulate import default_teams
 
@@ -120,11 +121,14 @@ def modeline(text: str) -> str | None:
     return first if first.startswith(MODELINE) else None
 
 
-def render(records: list[dict[str, Any]], fmt: str, keep: str | None = None) -> str:
-    """Records in their canonical form: ``yaml`` (a stream when several),
-    ``json`` (JSON Lines when several) or ``jsonl``."""
-    text = dump([canonical(r) for r in records], fmt)
-    if fmt == "yaml" and keep:
+def render(records: list[dict[str, Any]], fmt: str, keep: str | None = None,
+           comments: list[Comments | None] | None = None) -> str:
+    """Records in their canonical form: ``yaml`` (a stream when several, with
+    each record's ``comments`` put back), ``json`` (JSON Lines when several) or
+    ``jsonl``. ``keep``: a first line for YAML (a modeline), when the comments
+    don't already hold it."""
+    text = dump([canonical(r) for r in records], fmt, comments)
+    if fmt == "yaml" and keep and not any(comments or ()):
         text = keep + "\n" + text
     return text
 
@@ -139,6 +143,7 @@ class Formatted:
     checked: list[Checked] = field(default_factory=list)
     records: list[dict[str, Any]] = field(default_factory=list)
     modeline: str | None = None
+    comments: list[Comments | None] = field(default_factory=list)  # per record (YAML input)
 
     @property
     def unreadable(self) -> bool:
@@ -158,7 +163,11 @@ class Formatted:
 
     def output(self, fmt: str | None = None) -> str:
         """The canonical text (in ``fmt``, by default the input's own format)."""
-        return render(self.records, fmt or self.fmt, self.modeline)
+        return render(self.records, fmt or self.fmt, self.modeline, self.comments)
+
+    def dropped(self, fmt: str | None = None) -> int:
+        """Comment lines that writing as ``fmt`` can't keep (JSON has none)."""
+        return 0 if (fmt or self.fmt) == "yaml" else sum(c.count() for c in self.comments if c)
 
 
 def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None) -> Formatted:
@@ -179,7 +188,17 @@ def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None) 
         for c in res.checked:
             assert c.data is not None and c.analysis is not None
             res.records.append(fill(c.data, c.analysis) if do_fill else c.data)
+        res.comments = _comments(res)
     return res
+
+
+def _comments(res: Formatted) -> list[Comments | None]:
+    """The comments of each document of a valid YAML input (none for JSON)."""
+    trees = [c.document.yaml_tree if c.document is not None else None for c in res.checked]
+    if res.text is None or "#" not in res.text or any(t is None for t in trees):
+        return [None] * len(res.records)
+    found, starts = comments.find(res.text)
+    return list(comments.by_document(found, starts, trees))  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------
@@ -369,7 +388,13 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
         err.write(f"{_plural(rewritten, 'file')} reformatted, {len(good) - rewritten} unchanged{bad}\n")
     elif not failed and not unreadable and good:
         fmt = to or (format_of(output) if output else good[0].fmt)
-        text = render([rec for r in good for rec in r.records], fmt, good[0].modeline)
+        text = render([rec for r in good for rec in r.records], fmt, good[0].modeline,
+                      [c for r in good for c in r.comments])
+        for r in good:
+            lost = r.dropped(fmt)
+            if lost:
+                err.write(f"{escape.text(r.name)}: note: {_plural(lost, 'comment line')} not written: "
+                          f"{fmt.upper()} has no comments\n")
         if output:
             try:
                 write_atomic(output, text)

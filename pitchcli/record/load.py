@@ -201,6 +201,12 @@ class Document:
     def __repr__(self) -> str:
         return f"<Document {self.file}#{self.index} ({self.format}, line {self.line})>"
 
+    @property
+    def yaml_tree(self) -> tuple[Node, int] | None:
+        """A YAML document's composed node tree and the number of lines of the
+        file before it (``None`` for JSON): where each value was written."""
+        return (self._root, self._line0) if self.format == "yaml" and self._root is not None else None
+
     def _tree(self) -> Node | None:
         if self._root is None and self._text is not None:
             try:

@@ -23,6 +23,7 @@ from typing import Any, TextIO
 import yaml
 
 from pitchcli.cards import parse_suit, try_card
+from pitchcli.record.comments import Comments, place
 
 GAME_KEYS = ("format", "variant", "rules", "event", "site", "date", "round", "table", "id", "notes",
              "players", "teams", "hands", "result")
@@ -183,37 +184,54 @@ def _flow(v: Any) -> str:
     return _scalar(v)
 
 
-def _yaml_lines(v: Any, indent: int, out: list[str]) -> None:
+def _yaml_lines(v: Any, indent: int, out: list[str], path: tuple[Any, ...] = (),
+                paths: list[list[tuple[Any, ...]]] | None = None) -> None:
+    """Append the lines of ``v`` to ``out``; with ``paths``, also the paths of
+    the entries (keys, items) each line holds, for putting comments back."""
     pad = " " * indent
     if isinstance(v, dict):
         for k, x in v.items():
             key = _scalar(k)
+            if paths is not None:
+                paths.append([(*path, k)])
             if isinstance(x, list | dict) and x and not (_flat(x) and len(_flow(x)) <= 90):
                 out.append(f"{pad}{key}:")
-                _yaml_lines(x, indent + 2, out)
+                _yaml_lines(x, indent + 2, out, (*path, k), paths)
             else:
                 out.append(f"{pad}{key}: {_flow(x)}")
     elif isinstance(v, list):
-        for x in v:
+        for i, x in enumerate(v):
             if isinstance(x, dict | list) and x and not (_flat(x) and len(_flow(x)) <= 90):
                 lines: list[str] = []
-                _yaml_lines(x, indent + 2, lines)
+                sub: list[list[tuple[Any, ...]]] | None = [] if paths is not None else None
+                _yaml_lines(x, indent + 2, lines, (*path, i), sub)
                 out.append(f"{pad}- {lines[0].lstrip()}")
                 out.extend(lines[1:])
+                if paths is not None and sub is not None:
+                    paths.append([(*path, i), *sub[0]])
+                    paths.extend(sub[1:])
             else:
                 out.append(f"{pad}- {_flow(x)}")
+                if paths is not None:
+                    paths.append([(*path, i)])
 
 
-def to_yaml(record: dict[str, Any]) -> str:
-    """One record as a YAML document (no ``---``), ending with a newline."""
+def to_yaml(record: dict[str, Any], comments: Comments | None = None) -> str:
+    """One record as a YAML document (no ``---``), ending with a newline; with
+    ``comments`` (from the source), each put back by the entry it belongs to."""
     lines: list[str] = []
-    _yaml_lines(record, 0, lines)
-    return "\n".join(lines) + "\n"
+    if not comments:
+        _yaml_lines(record, 0, lines)
+        return "\n".join(lines) + "\n"
+    paths: list[list[tuple[Any, ...]]] = []
+    _yaml_lines(record, 0, lines, (), paths)
+    return "\n".join(place(lines, paths, comments)) + "\n"
 
 
-def to_yaml_stream(records: list[dict[str, Any]]) -> str:
-    """Several records as a YAML stream."""
-    return "".join("---\n" + to_yaml(r) for r in records)
+def to_yaml_stream(records: list[dict[str, Any]], comments: list[Comments | None] | None = None) -> str:
+    """Several records as a YAML stream (``comments``: per record, or None)."""
+    notes = comments or [None] * len(records)
+    return "".join("---\n" + to_yaml(r, c) for r, c in zip(records, notes, strict=True))
 
 
 # --- JSON -----------------------------------------------------------------
@@ -245,11 +263,14 @@ def to_jsonl(record: dict[str, Any]) -> str:
     return _safe(json.dumps(record, ensure_ascii=False, separators=(",", ":"))) + "\n"
 
 
-def dump(records: list[dict[str, Any]], fmt: str) -> str:
+def dump(records: list[dict[str, Any]], fmt: str, comments: list[Comments | None] | None = None) -> str:
     """Records in ``yaml`` (a stream when several), ``json`` (one document, or
-    JSON Lines when several) or ``jsonl``."""
+    JSON Lines when several) or ``jsonl``; ``comments`` (per record) go back
+    into YAML (JSON has none)."""
     if fmt == "yaml":
-        return to_yaml(records[0]) if len(records) == 1 else to_yaml_stream(records)
+        if len(records) == 1:
+            return to_yaml(records[0], comments[0] if comments else None)
+        return to_yaml_stream(records, comments)
     if fmt == "json" and len(records) == 1:
         return to_json(records[0])
     return "".join(to_jsonl(r) for r in records)
