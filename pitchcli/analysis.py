@@ -91,7 +91,7 @@ class _Driver:
         """Resolve the profile and seat the players; False when the game can't
         be set up (its table or rules are malformed)."""
         rec = self.rec
-        if any(self.skipped(k) for k in ("/variant", "/rules", "/players", "/teams")) or \
+        if any(self.skipped(k) for k in ("/variant", "/rules", "/players")) or \
                 "" in self.skip or not isinstance(rec.get("players"), list) or \
                 not isinstance(rec.get("variant"), str):
             return False
@@ -104,11 +104,16 @@ class _Driver:
             self.bad(code, None, str(e), at)
             return False
         self.out.profile = profile
+        teams = rec.get("teams")
+        if self.skipped("/teams"):
+            if profile.sides == "teams":
+                return False  # the teams the table needs are malformed
+            teams = None  # teams where the profile has none: the schema stage said so
         players = list(rec["players"])
-        self.long = long_texts([*players, *(rec.get("teams") or {})])
-        table, problems = build_table(profile, players, rec.get("teams"))
+        self.long = long_texts([*players, *(teams or {})])
+        table, problems = build_table(profile, players, teams)
         self.v.extend(self.tidy(problems))
-        if any(p.code == "P303" and p.at == "/players" for p in problems):
+        if any((p.code == "P303" and p.at == "/players") or p.code == "P302" for p in problems):
             return False  # the table itself can't be played: nothing more to check
         self.out.table = table
         self.seat_of = {name: i for i, name in enumerate(table.players)}

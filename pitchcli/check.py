@@ -18,7 +18,7 @@ from pitchcli import escape
 from pitchcli.analysis import GameAnalysis, analyze
 from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
 from pitchcli.engine.violations import Violation
-from pitchcli.record import schema
+from pitchcli.record import profile_fields, schema
 from pitchcli.record.load import DEFAULT_LIMITS, Document, Limits, load_documents
 
 RECORD_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl", ".ndjson")
@@ -124,6 +124,9 @@ def check_document(doc: Document, run_rules: bool = True, max_errors: int | None
     first ``max_errors`` kept (the others counted)."""
     out = Checked(doc.file, doc.index, doc)
     diags = list(schema.validate(doc.data, doc.floats))
+    # The profile-driven part of the schema stage: fields the profile doesn't have.
+    shaped = {d.pointer for d in diags}
+    diags += [d for d in profile_fields.validate(doc.data) if d.pointer not in shaped]
     if run_rules:
         skip = {d.pointer for d in diags if d.severity == ERROR}
         # An unknown key stands for a typo: skip the mapping that holds it.

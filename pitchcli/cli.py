@@ -173,6 +173,31 @@ def replay(path: str, hand: int | None, fmt: str) -> None:
     sys.exit(status)
 
 
+@main.command("solve")
+@click.argument("path")
+@click.option("--hand", type=click.IntRange(1), help="Only this hand (numbered from 1).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: a sentence per hand and per costly card; json: the versioned report.")
+@click.option("--budget", type=click.IntRange(1), default=None,
+              help="Nodes (cards played in the search) per hand before giving up with bounds "
+                   "[default: 300,000].")
+def solve_cmd(path: str, hand: int | None, fmt: str, budget: int | None) -> None:
+    """Could the bid have been made, and which card lost it?
+
+    With every card face up and everyone playing perfectly, the bidding side
+    against all the others together: the most points it could be sure of
+    (in Auction Pitch with the trump as played, and with the best first lead),
+    whether that makes the bid, and each recorded card after which it changed,
+    with a card that would have kept it. Hands without cards (tallies) can't
+    be solved; the output says so.
+    """
+    from pitchcli import solve as solving
+    from pitchcli.engine.solve import DEFAULT_BUDGET
+    status = solving.run(check_paths([path]), sys.stdout, sys.stderr, hand, fmt,
+                         budget or DEFAULT_BUDGET)
+    sys.exit(status)
+
+
 @main.command("fmt")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),

@@ -42,9 +42,16 @@ def test_ap_table1_other_player_counts_are_refused(n: int) -> None:
     check(only(a, "AP-TABLE-1"), "AP-TABLE-1", "P303", "/players", f"not {n}", "2, 3, 4, 5, 6, 7")
 
 
-def test_ap_table1_players_option_widens_the_table() -> None:
+def test_ap_table1_players_option_is_read_within_two_to_seven() -> None:
+    # The option is read: narrowed to 3, a table of 3 is seated and one of 4 is not.
+    clean(game([], players=PLAYERS[:3], rules={"players": [3]}))
+    a = analyze(game([], players=PLAYERS, rules={"players": [3]}))
+    check(only(a, "AP-TABLE-1"), "AP-TABLE-1", "P303", "/players", "not 4")
+    # AP-TABLE-1 allows `players` from 2 to 7 only: widening it to 8 is an
+    # error (this test used to accept it, which RULES.md says is wrong).
     players = [f"P{i}" for i in range(8)]
-    clean(game([], players=players, rules={"players": [2, 3, 4, 5, 6, 7, 8]}))
+    a = analyze(game([], players=players, rules={"players": [2, 3, 4, 5, 6, 7, 8]}))
+    check(only(a, "AP-TABLE-1"), "AP-TABLE-1", "P302", "/rules/players", "8", "2 to 7")
 
 
 @pytest.mark.parametrize("n", [3, 5])
@@ -207,7 +214,7 @@ def test_ap_bid2_bid_out_of_range(base: dict, bad: int) -> None:
     # The bad call is ignored: Cal's 2 still wins the auction, nothing else is disturbed.
     base["hands"][0]["bids"] = [bad, 2, "pass", "pass"]
     a = analyze(base)
-    check(only(a, "AP-BID-2"), "AP-BID-2", "R404", "/hands/0/bids/0", f"Ben bid {bad}", "from 1 to 4")
+    check(only(a, "AP-BID-2"), "AP-BID-2", "R404", "/hands/0/bids/0", f"Ben bid {bad}", "pass or 1 to 4")
     assert len(a.violations) == 1, [v.message for v in a.violations]
     assert a.hands[0].bidder == 2
 

@@ -451,17 +451,25 @@ def test_broken_partner_claim_is_caught(variant: str) -> None:
         ref = Reference(rec)
         h = rng.randrange(len(rec["hands"]))
         partner = rec["hands"][h]["partner"]
-        right = [rec["players"][s] for s in ref.hands[h]["partners"]]
+        # The partners in the order of the called cards (TP5-3: the holder of
+        # the first card first; the order breaks TP-WIN-1's tie).
+        seat = ref.hands[h]["bidder"]
+        order = list(dict.fromkeys(s for s in ref.hands[h]["holders"] if s != seat))
+        assert sorted(order) == ref.hands[h]["partners"]
+        right = [rec["players"][s] for s in order]
         key = "players" if "cards" in partner else "player"
         if key == "player" and not right:
             continue  # the bidder plays alone: there is no one to name
         partner[key] = right if key == "players" else right[0]
         assert analyze(rec).violations == []
-        bidder = rec["players"][ref.hands[h]["bidder"]]
+        bidder = rec["players"][seat]
         others = [p for p in rec["players"] if p not in right and p != bidder]
         wrong = rng.choice(others)
-        partner[key] = [wrong] if key == "players" else wrong
-        assert ("C507", "TP5-3", f"/hands/{h}/partner/{key}") in violations_at(analyze(rec))
+        # Somebody else in the place of the first partner: a claim mismatch.
+        # (With nobody to replace, one name is more than the holders: R411.)
+        partner[key] = [wrong, *right[1:]] if key == "players" else wrong
+        code = "C507" if right else "R411"
+        assert (code, "TP5-3", f"/hands/{h}/partner/{key}") in violations_at(analyze(rec))
 
 
 @pytest.mark.parametrize("variant", [v for v in PROFILES if resolve(v).sides == "called"])

@@ -586,8 +586,8 @@ def test_tp_bid1_legal_auctions(bids: list[Any], bidder: int, bid: int) -> None:
 
 
 @pytest.mark.parametrize(("bids", "at", "words"), [
-    ([4, "pass", "pass", "pass"], "/hands/0/bids/0", ("Ann bid 4", "from 5 to 10")),
-    (["pass", 11, "pass", "pass"], "/hands/0/bids/1", ("Ben bid 11", "from 5 to 10")),
+    ([4, "pass", "pass", "pass"], "/hands/0/bids/0", ("Ann bid 4", "pass or 5 to 10")),
+    (["pass", 11, "pass", "pass"], "/hands/0/bids/1", ("Ben bid 11", "pass or 5 to 10")),
     ([6, 6, "pass", "pass"], "/hands/0/bids/1", ("Ben bid 6", "not higher")),
     ([6, 7, "pass", 6], "/hands/0/bids/3", ("Dot bid 6", "not higher")),
 ])
@@ -652,7 +652,10 @@ def test_tp_deal1_the_deal_passes_to_the_left() -> None:
     rec = game("ten-point", FOUR, hands, teams=TEAMS)
     a = clean(rec)
     assert [r.dealer for r in a.hands if r] == [0, 1, 2]
+    # Ann, Cal, Dot: hand 2 skips Ben; hand 3 is judged against the hand
+    # before it (Cal), so Dot deals it rightly: one wrong dealer, one error.
     rec["hands"][1]["dealer"] = "Cal"
+    rec["hands"][2]["dealer"] = "Dot"
     broken(rec, "R405", "AP-DEAL-2", "/hands/1/dealer", "Cal", "Ben deals it")
 
 

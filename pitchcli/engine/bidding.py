@@ -92,7 +92,9 @@ class Auction:
             self._bad("bid_closed", f"{who} bid {bid} after the auction was closed by a bid of "
                       f"{self.p.max_bid}; nobody may bid after it", at)
         elif not self.p.min_bid <= bid <= self.p.max_bid:
-            self._bad("bid_range", f"{who} bid {bid}; bids go from {self.p.min_bid} to "
+            # The family's range comes from the profile (AP-BID-2: 1 to 4;
+            # TP-BID-1: 5 to 10), so the wording follows the family's data.
+            self._bad("bid_range", f"{who} bid {bid}; a call is pass or {self.p.min_bid} to "
                       f"{self.p.max_bid}", at)
         elif is_dealer and nobody and bid < self.p.stuck_bid:
             self._bad("stuck", f"{who}, the dealer, bid {bid} although nobody had bid: "

@@ -64,6 +64,9 @@ _RULEBOOK: dict[str, dict[str, str]] = {
         "partner": "TP5-3",
     },
 }
+# The player counts a family's `players` option may take: AP-TABLE-1 (2 to 7);
+# ten-point answers the Romanian text's question with profiles for 2 to 8.
+_SEATS: dict[str, tuple[int, int]] = {"auction": (2, 7), "ten-point": (2, 8)}
 # cut-down profiles report deal and holding problems under the five-player rules.
 _MODE_RULES: dict[str, dict[str, str]] = {
     "cut-down": {"deal_count": "TP5-1", "held": "TP5-4", "discard_point": "TP5-4"},
@@ -106,6 +109,8 @@ class Family:
     offsuit_trick_has_winner: bool
     # TP-TRUMP-1: the bidder names trump; Auction: the first card led sets it.
     trump_named: bool
+    # The least and most players the family's `players` option may name.
+    seats: tuple[int, int] = (2, 8)
 
     def rule(self, purpose: str) -> str:
         """The rule id a problem of ``purpose`` is reported under."""
@@ -122,7 +127,7 @@ def family_for(name: str, mode: str) -> Family:
     """The family object for a profile's ``family`` and ``mode`` options."""
     named = name == "ten-point"
     return Family(name, mode, stuck_dealer_may_pass=named, offsuit_trick_has_winner=not named,
-                  trump_named=named)
+                  trump_named=named, seats=_SEATS[name])
 
 
 # TP-TRUMP-2 order, high to low, after the rank cards A K Q J: OJ BJ LJ 10..2.

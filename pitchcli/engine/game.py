@@ -21,7 +21,10 @@ class GameState:
         self.fam: Family = family_for(self.p.family, self.p.mode)
         self.totals = [0] * len(table.unit_names)
         self.hands: list[HandResult | None] = []
-        self.first_dealer: int | None = None
+        # AP-DEAL-2 is judged against the hand before (RULES.md, "A game's end"):
+        # the last hand whose dealer is known, and its number.
+        self.last_dealer: int | None = None
+        self.last_dealt: int = 0
         self.winner: int | None = None  # a unit
         self.won_after: int | None = None  # number of the hand that ended the game
         self.known = True
@@ -31,11 +34,12 @@ class GameState:
         that the game is not already won (AP-WIN-1, TP-WIN-1)."""
         number = len(self.hands) + 1
         violations: list[Violation] = []
-        if self.first_dealer is None:
-            # The first hand whose dealer is known fixes the rotation (a hand
-            # before it may have been skipped as malformed).
-            self.first_dealer = self.table.left_of(dealer, -(number - 1))
-        expected = self.table.left_of(self.first_dealer, number - 1)
+        # The recorded dealer of the hand before (or of the last hand whose
+        # dealer is known) sets who deals this one: one wrong dealer is one
+        # error, not a cascade over every later hand.
+        expected = (dealer if self.last_dealer is None else
+                    self.table.left_of(self.last_dealer, number - self.last_dealt))
+        self.last_dealer, self.last_dealt = dealer, number
         if dealer != expected:
             rule = self.fam.rule("dealer")
             violations.append(Violation(
@@ -53,14 +57,21 @@ class GameState:
 
     def skip_hand(self, dealer: int | None) -> None:
         """A hand that can't be replayed (malformed): its dealer, when known,
-        still fixes the rotation, and the totals become unknown."""
-        if dealer is not None and self.first_dealer is None:
-            self.first_dealer = self.table.left_of(dealer, -len(self.hands))
+        is still the one the next hand's dealer is judged against, and the
+        totals become unknown."""
+        if dealer is not None:
+            self.last_dealer, self.last_dealt = dealer, len(self.hands) + 1
         self.end_hand(None)
 
     def end_hand(self, result: HandResult | None) -> None:
-        """Add a scored hand (``None``: unscorable) and decide whether the game is won."""
+        """Add a scored hand (``None``: unscorable) and decide whether the game is won.
+
+        A hand after the game was won is not part of the game (AP-WIN-1,
+        TP-WIN-1; RULES.md, "A game's end"): it is kept in ``hands`` (it was
+        checked) but its scores enter neither the totals nor the result."""
         self.hands.append(result)
+        if self.winner is not None:
+            return
         if result is None:
             self.known = False
             return
@@ -68,10 +79,9 @@ class GameState:
             return
         for u, d in enumerate(result.delta):
             self.totals[u] += d
-        if self.winner is None:
-            w = self._winner(result)
-            if w is not None:
-                self.winner, self.won_after = w, result.number
+        w = self._winner(result)
+        if w is not None:
+            self.winner, self.won_after = w, result.number
 
     def _winner(self, r: HandResult) -> int | None:
         target = self.p.target

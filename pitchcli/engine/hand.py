@@ -237,6 +237,12 @@ class HandState:
             self._v("C508", purpose, f"trick {number} is recorded as led by "
                     f"{self.name(lead_claim)}, but {self.name(leader)} leads it: {why}",
                     lead_at or at, number, claimed=self.name(lead_claim), derived=self.name(leader))
+        # A card outside the deck (a joker in Auction Pitch) is CARD-1 at the
+        # card, checked before the first card led is used to set trump.
+        in_deck = self._in_deck(cards)
+        if len(in_deck) != len(cards):
+            self.broken = True
+            return None
         if number == 1 and not self.fam.trump_named and cards:
             first = cards[0][0]
             if first.suit is not None:
@@ -256,10 +262,6 @@ class HandState:
         if len(cards) != self.n:
             self._v("R408", "trick_shape", f"trick {number} has {len(cards)} cards; each of the "
                     f"{self.n} players plays one", at, number)
-            self.broken = True
-            return None
-        in_deck = self._in_deck(cards)
-        if len(in_deck) != len(cards):
             self.broken = True
             return None
         plays = tuple([Play(s, c, a) for s, (c, a) in zip(self._order[leader], cards, strict=True)])
@@ -373,6 +375,47 @@ class HandState:
                 player=self.name(seat), not_held=[c.text for c, _ in extra],
                 not_played=[c.text for c, _ in unplayed])
 
+    def _check_owners(self, holdings: dict[int, list[Located]]) -> None:
+        """A card the record places with one player (his deal, his draws, the
+        kitty the bidder takes) or with nobody (the dead cards, set aside) may
+        be played by that player only (AP-DEAL-1, TP4-4, TP5-4): this holds
+        whichever places are recorded. The players whose whole holding is
+        known were compared with it by ``_compare_held``; this covers the rest.
+        """
+        if len(holdings) == self.n:
+            return  # every holding is known (a full record): all compared already
+        pl = self.places
+        owner: dict[Card, tuple[int | None, str]] = {}  # card -> (seat or None, what)
+        for c, _ in pl.dead or []:
+            owner[c] = (None, "dead")
+        if self.bidder is not None:
+            for c, _ in pl.kitty or []:
+                owner.setdefault(c, (self.bidder, "kitty"))
+        for kind, by_seat in (("deal", pl.deal), ("draws", pl.draws)):
+            for s, cs in by_seat.items():
+                for c, _ in cs:
+                    owner.setdefault(c, (s, kind))
+        if not owner:
+            return  # nothing recorded but the tricks: nothing to hold them to
+        for t in self.tricks:
+            for p in t.plays:
+                if p.seat in holdings or p.card not in owner:
+                    continue
+                seat, kind = owner[p.card]
+                if seat == p.seat:
+                    continue
+                who, card = self.name(p.seat), p.card.text
+                if seat is None:
+                    why = "which is among the dead cards, set aside and never used"
+                elif kind == "kitty":
+                    why = f"which is in the kitty, taken by the bidder, {self.name(seat)}"
+                elif kind == "deal":
+                    why = f"which was dealt to {self.name(seat)}"
+                else:
+                    why = f"which {self.name(seat)} drew"
+                self._v("R403", "held", f"{who} played {card}, {why}", p.at, t.number,
+                        player=who, card=card, place=kind)
+
     def _exchange(self, view: TrumpView | None) -> dict[int, list[Located]]:
         """Check the ten-point discards and draws; return the holding each player
         starts play with, for the seats where the record shows it."""
@@ -475,7 +518,15 @@ class HandState:
 
     def _partners(self, view: TrumpView | None) -> list[int] | None:
         """TP5-3: the partners are the holders of the called cards, once the
-        bidder has taken the kitty, other than the bidder. ``None`` if unknown."""
+        bidder has taken the kitty, other than the bidder. ``None`` if unknown.
+
+        ``partner.players`` names them in the order of the called cards (the
+        holder of the first card first: he breaks a tie for the win,
+        TP-WIN-1). Where the record shows every holder, the names must be the
+        distinct holders other than the bidder, in that order: more or fewer
+        names is TP5-3, a wrong name or order a claim mismatch. Where it
+        doesn't, the names stand in for the cards, so there must be one for
+        each called card (the bidder's own name for a card he holds)."""
         if self.p.sides != "called" or self.bidder is None:
             return []
         pl = self.places
@@ -489,35 +540,74 @@ class HandState:
         for t in self.tricks:
             for p in t.plays:
                 where.setdefault(p.card, p.seat)
-        holders: list[int] = []
-        known = True
+        cards: list[Located] = []
         for c, at in self.partner_cards:
+            if any(c == k for k, _ in cards):
+                # The same card twice is one call, not two (TP5-3).
+                self._v("R411", "partner", f"{c.text} is called twice; the bidder calls "
+                        f"{self.p.called_cards} different cards", at, card=c.text)
+                continue
+            cards.append((c, at))
             if view is not None and not view.is_trump(c):
                 self._v("R411", "partner", f"the called card {c.text} is not a trump; the bidder "
                         f"calls a card of the trump suit", at, card=c.text)
-            if c in where:
-                holders.append(where[c])
-            else:
-                known = False
-        derived = sorted({s for s in holders if s != self.bidder})
-        self.card_holders = holders
-        if known and self.partner_cards:
-            # The holder of a called card the bidder holds himself is the bidder:
-            # naming him is how a tally records "alone", so it agrees here too.
-            if self.partner_claim is not None and sorted(set(self.partner_claim) - {self.bidder}) != derived:
-                self._v("C507", "partner", f"the partner is recorded as "
-                        f"{', '.join(map(self.name, self.partner_claim)) or 'nobody'}, but the "
-                        f"cards show {', '.join(map(self.name, derived)) or 'nobody (the bidder plays alone)'}",
-                        self.partner_claim_at, claimed=[self.name(s) for s in self.partner_claim],
-                        derived=[self.name(s) for s in derived])
-            return derived
-        if self.partner_claim is not None:
+        holders = [where.get(c) for c, _ in cards]
+        claim = self.partner_claim
+        # The bidder named for a card he holds is how a tally records "alone".
+        named = None if claim is None else list(dict.fromkeys(s for s in claim if s != self.bidder))
+        too_many = claim is not None and len(claim) > len(cards)
+        if too_many and cards:
+            self._v("R411", "partner", f"{len(claim)} partners are named for {len(cards)} called "
+                    f"card{'s' if len(cards) != 1 else ''}; each called card makes at most one "
+                    f"partner", self.partner_claim_at, claimed=[self.name(s) for s in claim])
+        if cards and None not in holders:
+            known = [s for s in holders if s is not None]
+            self.card_holders = known
+            derived = list(dict.fromkeys(s for s in known if s != self.bidder))
+            if named is not None and named != derived and not too_many:
+                both = dict(claimed=[self.name(s) for s in named], derived=[self.name(s) for s in derived])
+                shown = ", ".join(map(self.name, derived)) or "nobody (the bidder plays alone)"
+                if len(named) != len(derived) and self.p.called_cards > 1:
+                    self._v("R411", "partner", f"{len(named)} partner(s) are named "
+                            f"({', '.join(map(self.name, named)) or 'nobody'}), but the called "
+                            f"cards are held by {len(derived)} player(s) other than the bidder: "
+                            f"{shown}", self.partner_claim_at, **both)
+                else:
+                    self._v("C507", "partner", f"the partner is recorded as "
+                            f"{', '.join(map(self.name, named)) or 'nobody'}, but the cards show "
+                            f"{shown}" + (" (in the order of the cards called)"
+                                          if sorted(named) == sorted(derived) else ""),
+                            self.partner_claim_at, **both)
+            return sorted(derived)
+        if claim is not None and cards:
+            unknown = [c.text for (c, _), s in zip(cards, holders, strict=True) if s is None]
+            if len(claim) < len(cards):
+                # One name for two cards would leave the other card's holder
+                # to a guess: the names stand in for the cards, one each.
+                self._v("R411", "partner", f"the record doesn't show who holds "
+                        f"{', '.join(unknown)}, and {len(claim)} name(s) are given for "
+                        f"{len(cards)} called cards: name the holder of each card, in order "
+                        f"(the bidder for a card he holds)", self.partner_claim_at)
+                return None
+            if too_many:
+                return None  # reported above: which names to believe is a guess
+            wrong = [(c, s, k) for (c, _), s, k in zip(cards, holders, claim, strict=True)
+                     if s is not None and s != k]
+            for c, s, k in wrong:
+                self._v("C507", "partner", f"{c.text} is recorded as held by {self.name(k)}, but "
+                        f"the cards show {self.name(s)}", self.partner_claim_at,
+                        claimed=self.name(k), derived=self.name(s), card=c.text)
             # No cards show the holders: the record's names stand in, in the
             # order of the called cards (for the TP-WIN-1 tie-break).
-            self.card_holders = list(self.partner_claim)
-            return sorted(set(self.partner_claim) - {self.bidder})
+            self.card_holders = list(claim)
+            return sorted(set(claim) - {self.bidder})
+        if claim is not None:
+            # No card called (reported by call_partner): the names stand in.
+            self.card_holders = list(claim)
+            return sorted(set(claim) - {self.bidder})
         self._v("R411", "partner", "who holds the called card is not shown by the record; "
-                "write partner.player", self.partner_claim_at)
+                f"write partner.{'players' if self.p.called_cards > 1 else 'player'}",
+                self.partner_claim_at)
         return None
 
     # --- finish --------------------------------------------------------
@@ -543,6 +633,7 @@ class HandState:
             for seat, held in holdings.items():
                 self._compare_held(seat, held, played[seat], complete,
                                    held[0][1] if held else self.at)
+            self._check_owners(holdings)
         partners = self._partners(view)
         if self.bidder is None or self.bid is None or partners is None:
             return None

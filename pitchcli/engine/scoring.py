@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pitchcli.cards import ALL_CARDS, Card
@@ -66,11 +67,19 @@ def auction_awards(
             awards["jack"] = Award("jack", unit_of[s], jack, s, played_by[jack])
     else:  # no trick at all: nothing to award
         awards.update({k: Award(k, None) for k in ("high", "low", "jack")})
+    awards["game"] = Award("game", game_unit(tallies))
+    return awards, tallies
+
+
+def game_unit(tallies: Sequence[int]) -> int | None:
+    """The unit that takes Game from each unit's game points, or ``None``.
+
+    AP-SCORE-2, AP-SCORE-4: Game needs a plurality (more than every other
+    unit, not a majority); a tie for the most is not awarded.
+    """
     best = max(tallies) if tallies else 0
     leaders = [u for u, v in enumerate(tallies) if v == best]
-    # AP-SCORE-2, AP-SCORE-4: Game needs a plurality; a tie is not awarded.
-    awards["game"] = Award("game", leaders[0] if len(leaders) == 1 else None)
-    return awards, tallies
+    return leaders[0] if len(leaders) == 1 else None
 
 
 def award_points(awards: dict[str, Award], units: int) -> list[int]:

@@ -57,6 +57,17 @@ def build_table(
     fam = family_for(profile.family, profile.mode)
     violations: list[Violation] = []
     n = len(players)
+    least, most = fam.seats
+    outside = [c for c in profile.players if not least <= c <= most]
+    if outside:
+        # AP-TABLE-1: a `players` override outside the family's range (only an
+        # override can be: every built-in profile is inside it).
+        rule = fam.rule("table")
+        violations.append(Violation(
+            "P302", rule or None, f"rule option players: {', '.join(map(str, outside))} "
+            f"{'is' if len(outside) == 1 else 'are'} outside {least} to {most}, the player counts "
+            f"this family is played with" + (f" ({rule})" if rule else ""), at + "/rules/players",
+            details={"outside": outside, "least": least, "most": most}))
     problem = profile.table_problem(n)
     if problem:
         # RULES.md: a player count the profile does not take is AP-TABLE-1 or

@@ -589,7 +589,7 @@ def _type_message(value: Any, expected: Any, path: Path, schema: dict[str, Any])
     if title == "card":
         return _card_message(value, path)
     if title == "call":
-        return f"{where} must be 'pass' or a number from 1 to 10, not {_found(value)}"
+        return f"{where} must be 'pass' or a whole number (a bid), not {_found(value)}"
     if title == "trick":
         return (
             f"{where} must be a list of cards, or a mapping {{lead: NAME, cards: [...]}}, "
@@ -616,7 +616,7 @@ def _value_message(error: ValidationError, path: Path, schema: dict[str, Any]) -
     if title == "suit":
         return f"{quote(value)} is not a suit ({where}): write S, H, D or C, or a suit symbol ♠ ♥ ♦ ♣"
     if title == "call":
-        return f"{_quote(value)} is not a call ({where}): write pass or a number from 1 to 10"
+        return f"{_quote(value)} is not a call ({where}): write pass or a whole number (a bid)"
     if title == "date":
         return f"{quote(value)} is not a date ({where}): write YYYY-MM-DD, such as \"2026-11-26\""
     if title == "player name" and keyword == "pattern":
