@@ -214,8 +214,8 @@ def fmt_cmd(paths: tuple[str, ...], output: str | None, to: str | None, check: b
 
     Formatting a canonical record changes nothing, and an invalid record is
     never formatted (its diagnostics go to standard error, exit 1): fmt does
-    not repair. Comments are dropped, except a first-line
-    `# yaml-language-server: $schema=...`.
+    not repair. Comments are kept (YAML output): a comment line before the
+    key or item it precedes, an end-of-line comment on its line.
     """
     from pitchcli import fmt as formatting
     if sum((check, in_place, output is not None)) > 1:
