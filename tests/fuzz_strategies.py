@@ -302,6 +302,9 @@ YAML_TRAPS = [
     b"  - [AS, KS, QS", b"{", b"}", b"]", b"'", b'"', b"\t- tab", b"dealer: Ann\ndealer: Ben",
     b"players: [Ann, Ann, Ben]", b"null: 1", b"1: 2", b"true: 3", b"~: 4", b"x-deep: " + b"[" * 80 + b"]" * 80,
     b"x-e: \"\\ud800\"", b"x-e: \"\\x00\"", b"# comment \xff", b"x-l: caf\xe9",
+    # (issue 11) floats where integers go, as YAML spells them; comments in odd places
+    b"round: 2.0", b"round: 2e0", b"round: !!float 2", b"table: -0.0", b"target: 7.0", b"bids: [pass, 2.0]",
+    b"score: {Ann: 1e0}", b"# \x1b[2J\xe2\x80\xae", b"  # indented comment", b"x-c: 1  # end of line",
 ]
 JUNK = [b"\x00", b"\xff", b"\xfe\xff", b"\xef\xbb\xbf", b"\xc3", b"\xe2\x82", b"\r", b"\r\n", b"\x1b[31m",
         b"\x85", b"\xe2\x80\xa8", b"\t", b"\x0c", b"\\", b"*", b"&", b"!", b"%", b"@", b"`", b"|", b">",
