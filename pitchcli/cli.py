@@ -13,7 +13,7 @@ from typing import TextIO
 
 import click
 
-from pitchcli import __version__
+from pitchcli import __version__, escape
 from pitchcli.check import DEFAULT_MAX_ERRORS, check_paths
 from pitchcli.profiles import ProfileError, builtin_profiles, resolve
 from pitchcli.record import schema
@@ -32,7 +32,7 @@ def writing(path: str) -> Iterator[None]:
     try:
         yield
     except OSError as e:
-        click.echo(f"{path}: cannot write: {e.strerror or e}", err=True)
+        click.echo(escape.text(f"{path}: cannot write: {e.strerror or e}"), err=True)
         sys.exit(3)
 
 
@@ -391,7 +391,7 @@ def merge(parts: tuple[str, ...], fmt: str, standings: bool, games: bool | None,
         try:
             read.append(read_partial(name, sys.stdin.buffer if name == "-" else None))
         except (OSError, SummaryError) as e:
-            click.echo(f"{name}: {e}", err=True)
+            click.echo(escape.text(f"{name}: {e}"), err=True)
             sys.exit(3)
     s = merge_all(read)
     if max_rows:

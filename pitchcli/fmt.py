@@ -364,7 +364,7 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
         elif not res.valid:
             failed = True
             errors = sum(1 for d in res.diagnostics if d.severity == "error")
-            err.write(f"{res.name}: not formatted: the record is invalid ({_plural(errors, 'error')}); "
+            err.write(f"{escape.text(res.name)}: not formatted: the record is invalid ({_plural(errors, 'error')}); "
                       f"fmt never repairs a record\n")
     good = [r for r in results if r.valid]
     skipped = len(results) - len(good)
@@ -372,7 +372,7 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
     if check:
         changed = [r for r in good if r.text != r.output(to)]
         for r in changed:
-            out.write(f"would reformat: {r.name}\n")
+            out.write(f"would reformat: {escape.text(r.name)}\n")
         err.write(f"{_plural(len(changed), 'file')} would be reformatted, "
                   f"{len(good) - len(changed)} already canonical{bad}\n")
         failed = failed or bool(changed)
@@ -383,7 +383,7 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
                 rewritten += atomic_replace_if_changed(r.name, r.output())
             except OSError as e:
                 # The file is left as it was (the write is atomic); go on with the others.
-                err.write(f"{r.name}: cannot write: {e.strerror or e}\n")
+                err.write(f"{escape.text(r.name)}: cannot write: {e.strerror or e}\n")
                 unwritable = True
         err.write(f"{_plural(rewritten, 'file')} reformatted, {len(good) - rewritten} unchanged{bad}\n")
     elif not failed and not unreadable and good:
@@ -399,7 +399,7 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
             try:
                 write_atomic(output, text)
             except OSError as e:
-                err.write(f"{output}: cannot write: {e.strerror or e}\n")
+                err.write(f"{escape.text(output)}: cannot write: {e.strerror or e}\n")
                 unwritable = True
         else:
             out.write(text)
