@@ -14,8 +14,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pitchcli.cards import NOTATIONS, parse_suit
+from pitchcli.engine.family import Family, family_of
 from pitchcli.engine.game import GameState
 from pitchcli.engine.hand import HandResult, HandState, Located
+from pitchcli.engine.outcome import GameEnd
 from pitchcli.engine.scoring import AWARDS
 from pitchcli.engine.table import Table, build_table
 from pitchcli.engine.violations import Violation
@@ -46,7 +48,13 @@ class GameAnalysis:
     totals: list[int] | None = None  # per unit after the last hand; None if unknown
     winner: str | None = None  # the winning unit's name
     winner_hand: int | None = None
+    end: GameEnd | None = None  # how and why the game ended (None: unfinished or unknown)
     violations: list[Violation] = field(default_factory=list)
+
+    @property
+    def family(self) -> Family | None:
+        """The rule family as an object (None when the profile is unknown)."""
+        return None if self.profile is None else family_of(self.profile)
 
     @property
     def ok(self) -> bool:
@@ -254,7 +262,7 @@ class _Driver:
         hs.call_partner(cards, claim, pat, claim_at if names is not None else pat)
 
     def tally(self, hs: HandState, points: dict[str, Any], at: str) -> None:
-        if not hs.fam.trump_named:
+        if hs.fam.scores_awards:
             awards: dict[str, int | None] = {}
             for kind in AWARDS:
                 name = points.get(kind)
@@ -278,7 +286,7 @@ class _Driver:
         assert table is not None
         names = table.unit_names
         if "points" in h and r.level != "tally":
-            if hs.fam.trump_named:
+            if not hs.fam.scores_awards:
                 derived: dict[str, Any] = dict(zip(names, r.taken, strict=True))
                 claimed = {k: v for k, v in h["points"].items() if not k.startswith("x-")}
             else:
@@ -316,6 +324,9 @@ class _Driver:
         out.totals = list(game.totals) if game.known else None
         out.winner = None if game.winner is None else table.unit_names[game.winner]
         out.winner_hand = game.won_after
+        if game.won_after is not None:
+            won = game.hands[game.won_after - 1]
+            out.end = won.end if won is not None else None
         res = self.rec.get("result")
         if not isinstance(res, dict) or not game.known or self.skipped("/result"):
             return

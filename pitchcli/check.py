@@ -16,16 +16,12 @@ from typing import Any, BinaryIO
 
 from pitchcli import escape
 from pitchcli.analysis import GameAnalysis, analyze
-from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, ERROR, WARNING, Diagnostic
 from pitchcli.engine.violations import Violation
 from pitchcli.record import profile_fields, schema
 from pitchcli.record.load import DEFAULT_LIMITS, Document, Limits, load_documents
 
 RECORD_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl", ".ndjson")
-# Diagnostics kept per document (validate --max-errors; None: all). The first
-# ones in document order are kept and the rest only counted, so one broken
-# record of 10,000 hands yields a page, not 10,000 lines.
-DEFAULT_MAX_ERRORS = 100
 
 
 @dataclass

@@ -14,12 +14,11 @@ from typing import TextIO
 import click
 
 from pitchcli import __version__, escape
-from pitchcli.check import DEFAULT_MAX_ERRORS, check_paths
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS
 from pitchcli.profiles import ProfileError, builtin_profiles, resolve
-from pitchcli.record import schema
-from pitchcli.record.write import atomic_output, canonical, dump
-from pitchcli.report import write_json, write_text
-from pitchcli.simulate import simulate_game
+
+# The engine, the loader and the writers are imported by the commands that use
+# them, not here: `pitch --help` and a usage error need none of them (start-up).
 
 FORMATS_OUT = ("yaml", "json", "jsonl")
 
@@ -65,6 +64,9 @@ def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool, max_er
     PATHS are files, folders (searched recursively for .yaml .yml .json .jsonl
     .ndjson) or - for standard input.
     """
+    from pitchcli.check import check_paths
+    from pitchcli.report import write_json, write_text
+
     checked = check_paths(paths, max_errors=max_errors or None)
     out = sys.stdout
     tally = write_json(checked, out, strict) if fmt == "json" else write_text(checked, out, strict, quiet)
@@ -83,6 +85,9 @@ def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool, max_er
 def simulate(variant: str, players: int | None, games: int, seed: int | None, fmt: str,
              output: str | None) -> None:
     """Random legal games, written as records; the same seed gives the same games."""
+    from pitchcli.record.write import atomic_output, canonical, dump
+    from pitchcli.simulate import simulate_game
+
     profile = resolve(variant)
     if players is not None and players not in profile.players:
         raise click.BadParameter(f"profile {variant} is for {', '.join(map(str, profile.players))} "
@@ -112,6 +117,8 @@ def schema_cmd(show_path: bool) -> None:
         from pitchcli.fmt import schema_path
         click.echo(str(schema_path().resolve()))
         return
+    from pitchcli.record import schema
+
     click.echo(json.dumps(schema.load_schema(), ensure_ascii=False, indent=2))
 
 
@@ -150,6 +157,7 @@ def score(paths: tuple[str, ...], hand: int | None, explain: bool, check: bool, 
     scored: its diagnostics go to standard error (exit 1).
     """
     from pitchcli import scoresheet
+    from pitchcli.check import check_paths
     status = scoresheet.run(check_paths(paths), sys.stdout,
                             sys.stderr, hand, explain, check, fmt)
     sys.exit(status)
@@ -168,6 +176,7 @@ def replay(path: str, hand: int | None, fmt: str) -> None:
     Tally hands (no cards) can be scored but not replayed: the replay says so.
     """
     from pitchcli import replay as replaying
+    from pitchcli.check import check_paths
     status = replaying.run(check_paths([path]), sys.stdout,
                            sys.stderr, hand, fmt)
     sys.exit(status)
@@ -192,6 +201,7 @@ def solve_cmd(path: str, hand: int | None, fmt: str, budget: int | None) -> None
     be solved; the output says so.
     """
     from pitchcli import solve as solving
+    from pitchcli.check import check_paths
     from pitchcli.engine.solve import DEFAULT_BUDGET
     status = solving.run(check_paths([path]), sys.stdout, sys.stderr, hand, fmt,
                          budget or DEFAULT_BUDGET)
@@ -306,6 +316,7 @@ def _summary_options(f):  # type: ignore[no-untyped-def]
 
 def _summary_out(s, fmt: str, standings: bool, games: bool | None, partial: bool,  # type: ignore[no-untyped-def]
                  output: str | None, allow_invalid: bool) -> None:
+    from pitchcli.record.write import atomic_output
     from pitchcli.summarize import write_summary
     games = True if partial else _games_shown(fmt, standings, games)
     if output:
@@ -338,8 +349,12 @@ def _games_shown(fmt: str, standings: bool, games: bool | None) -> bool:
                    "or YAML stream is cut at document boundaries; the output is the same.")
 @click.option("--progress/--no-progress", default=None,
               help="A document counter on standard error (default: when it is a terminal).")
+@click.option("--by", type=click.Choice(["event", "round"]), default="event", show_default=True,
+              help="round: each event's standings after each of its rounds (read in one process; "
+                   "no game rows, no --partial).")
 def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,
-              allow_invalid: bool, partial: bool, output: str | None, jobs: int, progress: bool | None) -> None:
+              allow_invalid: bool, partial: bool, output: str | None, jobs: int, progress: bool | None,
+              by: str) -> None:
     """Standings and game rows over many records: a club's events at a glance.
 
     PATHS are files, folders (searched recursively) or - for standard input;
@@ -364,12 +379,37 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     import os
 
     from pitchcli.summarize import Progress, summarize_paths
-    keep = games is not False if partial else _games_shown(fmt, standings, games)
     bar = Progress(progress if progress is not None else sys.stderr.isatty(),
                    sys.stderr)
+    if by == "round":
+        _summarize_rounds(paths, fmt, partial, games, max_rows, output, allow_invalid, bar)
+        return
+    keep = games is not False if partial else _games_shown(fmt, standings, games)
     s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None, keep_games=keep,
                         progress=bar, output=output)
     _summary_out(s, fmt, standings, games, partial, output, allow_invalid)
+
+
+def _summarize_rounds(paths: tuple[str, ...], fmt: str, partial: bool, games: bool | None, max_rows: int,
+                      output: str | None, allow_invalid: bool, bar) -> None:  # type: ignore[no-untyped-def]
+    from pitchcli.record.write import atomic_output
+    from pitchcli.summarize import summarize_by_round
+    from pitchcli.summary import after_each_round
+    from pitchcli.summary_report import problem_text, write_rounds
+    if partial or games:
+        raise click.UsageError("--by round writes standings only: not with --partial or --games")
+    s, rounds = summarize_by_round(paths, limit=max_rows or None, progress=bar)
+    after = after_each_round(rounds)
+    if output:
+        with writing(output), atomic_output(output) as f:
+            write_rounds(s, after, f, fmt)
+    else:
+        write_rounds(s, after, sys.stdout, fmt)
+    if fmt == "csv":
+        sys.stdout.flush()
+        for p in s.problems:
+            click.echo(problem_text(p), err=True)
+    sys.exit(s.exit_code(allow_invalid))
 
 
 @main.command()
@@ -397,3 +437,65 @@ def merge(parts: tuple[str, ...], fmt: str, standings: bool, games: bool | None,
     if max_rows:
         s.merge(Summary(max_rows, s.keep_games))
     _summary_out(s, fmt, standings, games, partial, output, allow_invalid)
+
+
+# --- report, chart, ratings: the organiser's night -------------------------------
+
+
+@main.command("report")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("-o", "--output", "out_dir", required=True, type=click.Path(),
+              help="The folder to write the site into (created if missing).")
+@click.option("--title", default="Tournament report", show_default=True, help="The site's title.")
+@click.option("--allow-invalid", is_flag=True, help="Exit 0 even when some records are invalid (they are listed).")
+def report_cmd(paths: tuple[str, ...], out_dir: str, title: str, allow_invalid: bool) -> None:
+    """A static HTML site of a tournament: index.html with the standings of
+    every event (as `pitch summarize`), a page per event and per game (hand by
+    hand, the tricks, a score-race chart). Self-contained: no script, no
+    network; invalid records are listed with their diagnostics.
+
+    Exit status: 0 written; 1 written, some record invalid (unless
+    --allow-invalid); 3 an input could not be read or the site not written.
+    """
+    from pitchcli import site
+    sys.exit(site.run(paths, out_dir, title, allow_invalid, sys.stderr))
+
+
+@main.command("chart")
+@click.argument("path")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+              help="Write the SVG chart here (atomically).")
+def chart_cmd(path: str, output: str | None) -> None:
+    """The score race of one game: a sparkline on the terminal, and with -o
+    the SVG chart (each side's total after every hand, the target, the
+    winning hand marked).
+
+    Exit status: 0 drawn; 1 the record is invalid; 3 it could not be read or
+    the chart not written.
+    """
+    from pitchcli import chart
+    sys.exit(chart.run(path, output, sys.stdout, sys.stderr))
+
+
+@main.command("ratings")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--head-to-head", is_flag=True, help="Also (csv: instead) the results between each pair of players "
+                                                    "or teams that met.")
+@click.option("--since", metavar="DATE",
+              help="The period the Change column is measured over: games dated DATE or later "
+                   "(default: the last date, so Change is what the last night did).")
+@click.option("--allow-invalid", is_flag=True, help="Exit 0 even when some records are invalid (never rated).")
+def ratings_cmd(paths: tuple[str, ...], fmt: str, head_to_head: bool, since: str | None,
+                allow_invalid: bool) -> None:
+    """Player ratings over a league's games, in date order (openskill,
+    Plackett-Luce; see the README): each player's games, rating (mu),
+    uncertainty (sigma), the ordinal mu - 3 sigma ranked on, and its change
+    over the period (--since). The same files give the same ratings, in
+    whatever order they are named.
+
+    Exit status: 0; 1 some record invalid (unless --allow-invalid); 3 an
+    input could not be read.
+    """
+    from pitchcli import ratings
+    sys.exit(ratings.run(paths, fmt, head_to_head, allow_invalid, sys.stdout, sys.stderr, since))

@@ -17,6 +17,11 @@ from pitchcli import escape
 ERROR = "error"
 WARNING = "warning"
 
+# Diagnostics kept per document (validate --max-errors; None: all). The first
+# ones in document order are kept and the rest only counted, so one broken
+# record of 10,000 hands yields a page, not 10,000 lines.
+DEFAULT_MAX_ERRORS = 100
+
 # Stable codes. Letters give the layer: L load, S schema, P profile, R rule of
 # play, C claim (a recorded value the engine derives, disagreeing with it).
 CODES: dict[str, str] = {

@@ -28,7 +28,7 @@ from pitchcli import escape
 from pitchcli.analysis import GameAnalysis, analyze
 from pitchcli.check import Checked, check_source, iter_sources
 from pitchcli.diagnostics import Diagnostic
-from pitchcli.engine.scoring import AWARDS
+from pitchcli.engine.results import AWARDS, family_of
 from pitchcli.engine.table import build_table
 from pitchcli.profiles import Profile, ProfileError, resolve
 from pitchcli.record import comments, schema
@@ -63,10 +63,8 @@ def fill(record: dict[str, Any], analysis: GameAnalysis) -> dict[str, Any]:
     names, players = table.unit_names, table.players
     rec = copy.deepcopy(record)
     hands = rec.get("hands") or []
-    running: list[int] | None = [0] * len(names)
     for h, r in zip(hands, analysis.hands, strict=True):
         if r is None:
-            running = None
             continue
         if r.trump is not None:
             h["trump"] = r.trump
@@ -83,10 +81,9 @@ def fill(record: dict[str, Any], analysis: GameAnalysis) -> dict[str, Any]:
                 points = dict(zip(names, r.taken, strict=True))
             h["points"] = {**points, **_extensions(h.get("points"))}
         h["score"] = {**dict(zip(names, r.delta, strict=True)), **_extensions(h.get("score"))}
-        if running is not None:
-            running = [t + d for t, d in zip(running, r.delta, strict=True)]
-            h["totals"] = {**dict(zip(names, running, strict=True)), **_extensions(h.get("totals"))}
-    if running is not None and analysis.totals is not None:
+        if r.totals is not None:
+            h["totals"] = {**dict(zip(names, r.totals, strict=True)), **_extensions(h.get("totals"))}
+    if analysis.totals is not None:
         old = rec.get("result")
         rec["result"] = {"winner": analysis.winner, "scores": dict(zip(names, analysis.totals, strict=True)),
                          **_extensions(old)}
@@ -288,9 +285,9 @@ def new_text(variant: str, players: list[str], teams: dict[str, list[str]] | Non
     n = len(players)
     seat = players.index(hand["dealer"])
     order = [players[(seat + 1 + i) % n] for i in range(n)]
-    auction = profile.family == "auction"
+    fam = family_of(profile)
     head = dump([canonical(rec)], "yaml")
-    role = "pitcher" if auction else "bidder"
+    role = fam.words.role
     lines = [
         f"# yaml-language-server: $schema={schema_ref or schema_uri()}",
         f"# A blank {variant} record made by `pitch new`. Fill in each hand as it is played;",
@@ -304,7 +301,7 @@ def new_text(variant: str, players: list[str], teams: dict[str, list[str]] | Non
         f"    bids: []        # {escape.text(', '.join(order))}: pass or {profile.min_bid}-{profile.max_bid}; "
         f"a {profile.max_bid} closes the auction",
     ]
-    if not auction:
+    if fam.trump_named:
         lines.append(f"    # trump: H        # the suit the {role} names: S, H, D or C")
     if profile.sides == "called":
         if profile.called_cards == 1:

@@ -15,12 +15,13 @@ import json
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
-from typing import Any
-
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from pitchcli import escape
-from pitchcli.record.schema import StrictValidator, has_float, pointer
+from pitchcli.record.schema import has_float, pointer, strict_validator
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
 
 SCHEMA_RESOURCE = "data/pitch-summary-partial-1.schema.json"
 SCHEMA_ID = "urn:pitchcli:schema:pitch-summary-partial:1"
@@ -36,7 +37,7 @@ def load_schema() -> dict[str, Any]:
 
 @cache
 def _reference() -> Any:
-    return StrictValidator(load_schema())
+    return strict_validator()(load_schema())
 
 
 @cache

@@ -57,6 +57,16 @@ class Profile:
         """The cards of this family's deck (52, or 54 with the jokers)."""
         return FAMILIES[self.family]
 
+    @property
+    def discards(self) -> bool:
+        """True when players discard after the auction (every mode but ``play-all``)."""
+        return self.mode != "play-all"
+
+    @property
+    def draws(self) -> bool:
+        """True when the dealer deals cards after the discards (``refill``, TP4-4)."""
+        return self.mode == "refill"
+
     def teams_count(self, seats: int) -> int:
         """Number of fixed teams at a table of ``seats`` (AP-TABLE-2, TP4-1)."""
         return seats // self.team_size

@@ -1,14 +1,20 @@
 """Replay: a game told as a stream of events, hand by hand and trick by trick.
 
-``events(analysis)`` yields plain mappings, each with an ``event`` field; the
-JSON output of ``pitch replay`` is this stream, one object per line, and the
-text output is rendered from the same stream, so the two never disagree.
+The engine's typed event log (``pitchcli.engine.events``: frozen records with
+enums, made on demand) is the replay. ``pitch replay --format json`` writes it
+as JSON Lines, one object per event (``events``), and the text output renders
+the same log (``TextRenderer``), so the two never disagree.
 
-Events, in order (every event of a hand carries ``hand``, its number from 1):
+The JSON shape, format ``pitch-replay/2`` (named in the ``game`` event). Every
+event has ``event``; every event of a hand has ``hand``, its number from 1.
+Players, units and cards are written as names and card text. Version 2 keeps
+every field of version 1 and adds the ones marked (v2).
 
-``game``       file, document (its index in the file, from 0), variant,
-               family, players, teams (or null), units (who scores: players,
-               or teams), target, hands (how many are recorded)
+``game``       format (v2), file, document (its index in the file, from 0),
+               variant, family, players, teams (or null), units (who scores:
+               players, or teams), target, hands (how many are recorded),
+               role (v2: ``pitcher`` or ``bidder``), scoring (v2: ``awards`` or
+               ``point-cards``)
 ``hand``       dealer, level (``full``, ``play``, ``tally``, or null when the
                hand is not scored), replayable (false for tally hands: no cards)
 ``call``       player, call (``pass`` or the number bid), kind: ``pass``,
@@ -18,7 +24,12 @@ Events, in order (every event of a hand carries ``hand``, its number from 1):
                bid, because nobody else bid: AP-BID-4, TP-BID-1), ``implied``
                (a pass left out of the record after a closing bid)
 ``contract``   bidder, bid, trump (null in a tally without it), called (cards)
-               and partners (ten-point called-partner profiles)
+               and partners (ten-point called-partner profiles); recorded,
+               stuck, steal (v2)
+``trump``      (v2) suit, by (``named`` by the bidder, TP-TRUMP-1, or
+               ``first-lead``, AP-PLAY-1)
+``partner``    (v2) cards called, partners (TP5-3)
+``discard``    (v2) player, cards; ``draw`` (v2) player, cards
 ``trick``      trick (its number), leader
 ``play``       trick, player, card, trump (whether the card is a trump)
 ``trick_won``  trick, winner (null: a trick of off cards in ten-point,
@@ -26,14 +37,18 @@ Events, in order (every event of a hand carries ``hand``, its number from 1):
                highest trump; ``suit``: the highest card of the suit led;
                ``none``), captured (the cards, in play order), value (game
                points for Auction Pitch, AP-SCORE-4; point cards for
-               ten-point, TP-POINTS-1, the 2 of trumps excepted)
+               ten-point, TP-POINTS-1, the 2 of trumps excepted), suit_led
+               (v2); ten-point: point_cards {card: value}, two and
+               two_played_by (the 2 of trumps and who played it, or null)
 ``points``     Auction Pitch: awards {high, low, jack, game: {unit, card,
                captured_by, played_by, trick}} and game_points per unit;
-               both families: taken (points per unit)
-``hand_end``   bidder, bid, made, score (the change per unit), totals (the
-               running totals, null when unknown)
+               ten-point: credits (v2) [{card, value, player, unit, played_by,
+               trick, how: ``captured`` or ``played``}]; both: taken (per unit)
+``hand_end``   bidder, bid, took, made, score (the change per unit), totals
+               (the running totals, null when unknown), rule (v2)
 ``game_end``   winner (null: unfinished), hand (the hand that won it),
-               totals, finished
+               totals, finished, reason and rule (v2: why the game ended,
+               e.g. ``pitcher-made`` under AP-WIN-1)
 """
 
 from __future__ import annotations
@@ -44,89 +59,144 @@ from typing import Any, TextIO
 
 from pitchcli import escape
 from pitchcli.analysis import GameAnalysis
-from pitchcli.cards import SUIT_NAMES, SUIT_SINGULAR, card
-from pitchcli.engine.family import GAME_POINTS, family_for
-from pitchcli.scoresheet import ScoreSheet, refuse, score_sheet
+from pitchcli.cards import SUIT_NAMES, SUIT_SINGULAR
+from pitchcli.engine.events import (
+    CallKind,
+    CallMade,
+    CardPlayed,
+    ContractSet,
+    Discarded,
+    Drew,
+    Event,
+    GameEnded,
+    GameStarted,
+    HandSettled,
+    HandStarted,
+    PartnerCalled,
+    PointsTaken,
+    TrickStarted,
+    TrickWon,
+    TrumpSet,
+    game_log,
+)
+from pitchcli.engine.results import WonWith
+from pitchcli.scoresheet import refuse
 
-EVENTS = ("game", "hand", "call", "contract", "trick", "play", "trick_won", "points", "hand_end",
-          "game_end")
+FORMAT = "pitch-replay/2"
+EVENTS = ("game", "hand", "call", "contract", "trump", "partner", "discard", "draw", "trick", "play",
+          "trick_won", "points", "hand_end", "game_end")
 
 
-def _call_kind(kind: str, auction: bool) -> str:
-    if kind == "max":
-        return "pitch" if auction else "closing"
-    return kind
+def log(analysis: GameAnalysis, hand: int | None = None) -> Iterator[Event]:
+    """The typed event log of a valid, analysed game (``hand``: only that hand)."""
+    assert analysis.table is not None, "replay needs a game that could be set up"
+    return game_log(analysis.table, analysis.hands, analysis.totals, hand)
 
 
-def events(analysis: GameAnalysis, hand: int | None = None,
-           sheet: ScoreSheet | None = None) -> Iterator[dict[str, Any]]:
-    """The replay of a valid, analysed game as events (see the module docstring).
-    ``hand``: only that hand (between the ``game`` and ``game_end`` events)."""
-    sheet = sheet or score_sheet(analysis)
-    table, profile = analysis.table, analysis.profile
-    assert table is not None and profile is not None
-    players = table.players
-    auction = profile.family == "auction"
-    fam = family_for(profile.family, profile.mode)
-    yield {"event": "game", "variant": profile.name, "family": profile.family, "players": list(players),
-           "teams": sheet.teams or None, "units": list(table.unit_names), "target": profile.target,
-           "hands": len(sheet.hands)}
-    for hs in sheet.hands:
-        if hand is not None and hs.number != hand:
-            continue
-        n = hs.number
-        r = hs.result
-        yield {"event": "hand", "hand": n, "dealer": hs.dealer, "level": hs.level,
-               "replayable": r is not None and hs.level != "tally"}
-        if r is None:
-            yield {"event": "hand_end", "hand": n, "bidder": None, "bid": None, "took": None,
-                   "made": None, "score": None, "totals": None}
-            continue
-        for c in r.calls:
-            yield {"event": "call", "hand": n, "player": players[c.seat],
-                   "call": "pass" if c.bid is None else c.bid, "kind": _call_kind(c.kind, auction)}
-        yield {"event": "contract", "hand": n, "bidder": hs.bidder, "bid": hs.bid, "trump": hs.trump,
-               "called": hs.called, "partners": hs.partners}
-        view = fam.view(r.trump) if r.trump else None
-        for t in r.tricks if hs.level != "tally" else ():
-            assert view is not None
-            yield {"event": "trick", "hand": n, "trick": t.number, "leader": players[t.leader]}
-            for p in t.plays:
-                yield {"event": "play", "hand": n, "trick": t.number, "player": players[p.seat],
-                       "card": p.card.text, "trump": view.is_trump(p.card)}
-            captured = [p.card for p in t.plays]
-            if auction:
-                value = sum(GAME_POINTS.get(c.rank, 0) for c in captured) if t.winner is not None else 0
-            else:
-                value = sum(view.points[c] for c in captured
-                            if t.winner is not None and not (c.rank == 2 and c.suit == r.trump))
-            win = t.winning_card
+class _Json:
+    """Serialises typed events as plain mappings (the ``pitch-replay/2`` shape)."""
+
+    def __init__(self, analysis: GameAnalysis, file: str | None, document: int | None) -> None:
+        self.a = analysis
+        self.file, self.document = file, document
+        self.players: tuple[str, ...] = ()
+        self.units: tuple[str, ...] = ()
+        self.closing = "closing"
+        self.records = analysis.record.get("hands") or []
+
+    def p(self, seat: int | None) -> str | None:
+        return None if seat is None else self.players[seat]
+
+    def per_unit(self, values: Iterable[int] | None) -> dict[str, int] | None:
+        return None if values is None else dict(zip(self.units, values, strict=True))
+
+    def __call__(self, e: Event) -> dict[str, Any]:
+        if isinstance(e, GameStarted):
+            self.players, self.units = e.players, e.units
+            self.closing = e.family.words.closing
+            head: dict[str, Any] = {"event": "game", "format": FORMAT}
+            if self.file is not None:
+                head.update(file=self.file, document=self.document)
+            return {**head, "variant": e.variant, "family": e.family.name, "players": list(e.players),
+                    "teams": {e.units[u]: [e.players[s] for s in seats] for u, seats in enumerate(e.teams)}
+                    or None, "units": list(e.units), "target": e.target, "hands": e.hands,
+                    "role": e.family.words.role, "scoring": e.family.scoring.value}
+        if isinstance(e, HandStarted):
+            dealer = self.p(e.dealer)
+            if dealer is None:  # an unscored hand: the dealer as recorded
+                rec = self.records[e.hand - 1] if e.hand <= len(self.records) else {}
+                dealer = str(rec.get("dealer", "?")) if isinstance(rec, dict) else "?"
+            return {"event": "hand", "hand": e.hand, "dealer": dealer,
+                    "level": None if e.level is None else e.level.value,
+                    "replayable": e.level is not None and e.level != "tally"}
+        if isinstance(e, CallMade):
+            kind = self.closing if e.kind is CallKind.CLOSING else e.kind.value
+            return {"event": "call", "hand": e.hand, "player": self.p(e.seat),
+                    "call": "pass" if e.bid is None else e.bid, "kind": kind}
+        if isinstance(e, ContractSet):
+            return {"event": "contract", "hand": e.hand, "bidder": self.p(e.bidder), "bid": e.bid,
+                    "trump": e.trump, "called": [c.text for c in e.called],
+                    "partners": [self.p(s) for s in e.partners], "recorded": e.recorded,
+                    "stuck": e.dealer_bid, "steal": e.stolen}
+        if isinstance(e, TrumpSet):
+            return {"event": "trump", "hand": e.hand, "suit": e.trump, "by": e.by.value}
+        if isinstance(e, PartnerCalled):
+            return {"event": "partner", "hand": e.hand, "cards": [c.text for c in e.cards],
+                    "partners": [self.p(s) for s in e.partners]}
+        if isinstance(e, Discarded | Drew):
+            return {"event": "discard" if isinstance(e, Discarded) else "draw", "hand": e.hand,
+                    "player": self.p(e.seat), "cards": [c.text for c in e.cards]}
+        if isinstance(e, TrickStarted):
+            return {"event": "trick", "hand": e.hand, "trick": e.trick, "leader": self.p(e.leader)}
+        if isinstance(e, CardPlayed):
+            return {"event": "play", "hand": e.hand, "trick": e.trick, "player": self.p(e.seat),
+                    "card": e.card.text, "trump": e.trump}
+        if isinstance(e, TrickWon):
             won: dict[str, Any] = {
-                "event": "trick_won", "hand": n, "trick": t.number,
-                "winner": None if t.winner is None else players[t.winner],
-                "card": win.text if win is not None else None, "reason": t.reason,
-                "captured": [c.text for c in captured], "value": value}
-            if not auction:
-                # TP-POINTS-1: the point cards in the trick; the 2 of trumps
-                # scores for whoever played it, whoever wins the trick.
-                won["point_cards"] = {c.text: view.points[c] for c in captured if view.points[c]}
-                two = next((p for p in t.plays if p.card.rank == 2 and p.card.suit == r.trump), None)
-                won["two_played_by"] = None if two is None else players[two.seat]
-            yield won
-        pts: dict[str, Any] = {"event": "points", "hand": n}
-        if auction:
-            pts["awards"] = {k: a.as_json() for k, a in hs.awards.items()}
-            pts["game_points"] = hs.game_points or None
-        pts["taken"] = hs.taken
-        yield pts
-        yield {"event": "hand_end", "hand": n, "bidder": hs.bidder, "bid": hs.bid,
-               "took": sum(hs.taken[u] for u in hs.bidding_side), "made": hs.made,
-               "score": hs.change, "totals": hs.totals}
-    yield {"event": "game_end", "winner": sheet.winner, "hand": sheet.winner_hand, "totals": sheet.totals,
-           "finished": sheet.finished}
+                "event": "trick_won", "hand": e.hand, "trick": e.trick, "winner": self.p(e.winner),
+                "card": None if e.card is None else e.card.text, "reason": e.reason.value,
+                "captured": [c.text for c in e.cards], "value": e.value, "suit_led": e.suit_led}
+            if e.point_cards or e.kept or not self.a.family or not self.a.family.scores_awards:
+                won["point_cards"] = {c.text: v for c, v in e.point_cards}
+                won["two"] = e.kept[0][0].text if e.kept else None
+                won["two_played_by"] = self.p(e.kept[0][2]) if e.kept else None
+            return won
+        if isinstance(e, PointsTaken):
+            pts: dict[str, Any] = {"event": "points", "hand": e.hand}
+            if e.awards:
+                pts["awards"] = {a.kind: {"unit": None if a.unit is None else self.units[a.unit],
+                                          "card": None if a.card is None else a.card.text,
+                                          "captured_by": self.p(a.captured_by),
+                                          "played_by": self.p(a.played_by), "trick": a.trick}
+                                 for a in e.awards}
+                pts["game_points"] = self.per_unit(e.game_points) if e.game_points else None
+            if e.credits:
+                pts["credits"] = [{"card": c.card.text, "value": c.value, "player": self.p(c.seat),
+                                   "unit": self.units[c.unit], "played_by": self.p(c.played_by),
+                                   "trick": c.trick, "how": c.how.value} for c in e.credits]
+            pts["taken"] = self.per_unit(e.taken)
+            return pts
+        if isinstance(e, HandSettled):
+            return {"event": "hand_end", "hand": e.hand, "bidder": self.p(e.bidder), "bid": e.bid,
+                    "took": e.took, "made": e.made, "score": self.per_unit(e.delta),
+                    "totals": self.per_unit(e.totals), "rule": e.rule}
+        assert isinstance(e, GameEnded)
+        return {"event": "game_end", "winner": None if e.winner is None else self.units[e.winner],
+                "hand": e.hand, "totals": self.per_unit(e.totals), "finished": e.winner is not None,
+                "reason": None if e.reason is None else e.reason.value, "rule": e.rule}
 
 
-def write_jsonl(evs: Iterator[dict[str, Any]], out: TextIO) -> None:
+def events(analysis: GameAnalysis, hand: int | None = None, file: str | None = None,
+           document: int | None = None, sheet: object = None) -> Iterator[dict[str, Any]]:
+    """The replay as plain mappings, the ``pitch-replay/2`` shape (see the
+    module docstring); ``file`` and ``document`` go in the ``game`` event.
+    (``sheet`` is accepted for callers written against version 1 and unused:
+    the events come from the engine's log, not from a score sheet.)"""
+    as_json = _Json(analysis, file, document)
+    return (as_json(e) for e in log(analysis, hand))
+
+
+def write_jsonl(evs: Iterable[dict[str, Any]], out: TextIO) -> None:
     """The event stream as JSON Lines."""
     for e in evs:
         out.write(json.dumps(e, ensure_ascii=False) + "\n")
@@ -136,163 +206,183 @@ def write_jsonl(evs: Iterator[dict[str, Any]], out: TextIO) -> None:
 # Text
 
 
-def _signed_map(m: dict[str, int]) -> str:
-    return ", ".join(f"{k} {'+' if v > 0 else ''}{v}" for k, v in m.items())
+def _signed_map(units: tuple[str, ...], values: Iterable[int]) -> str:
+    return ", ".join(f"{k} {'+' if v > 0 else ''}{v}" for k, v in zip(units, values, strict=True))
 
 
 class TextRenderer:
-    """Renders the event stream as sentences (a few lines per trick)."""
+    """Renders the typed event log as sentences (a few lines per trick)."""
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
-        self.auction = True
+        self.game: GameStarted | None = None
+        self.players: tuple[str, ...] = ()
+        self.units: tuple[str, ...] = ()
         self.trump: str | None = None
+        self.by_lead = False
         self.plays: list[str] = []
         self.leader = ""
-        self.target = 0
-        self.teams = self.sides = False
+        self.sides = False
+        self.unscored: set[int] = set()
+        self.dealers: list[str] = []
 
     def w(self, text: str = "") -> None:
         """Write one line."""
         self.out.write(escape.text(text) + "\n")  # a name can't forge a line
 
-    def render(self, evs: Iterator[dict[str, Any]]) -> None:
-        """Write every event as sentences, calling ``on_<event>``."""
+    def render(self, evs: Iterable[Event]) -> None:
+        """Write every event as sentences."""
+        handlers = {GameStarted: self.on_game, HandStarted: self.on_hand, CallMade: self.on_call,
+                    ContractSet: self.on_contract, TrumpSet: self.on_trump,
+                    PartnerCalled: self.on_nothing, Discarded: self.on_nothing, Drew: self.on_nothing,
+                    TrickStarted: self.on_trick, CardPlayed: self.on_play, TrickWon: self.on_trick_won,
+                    PointsTaken: self.on_points, HandSettled: self.on_hand_end, GameEnded: self.on_game_end}
         for e in evs:
-            getattr(self, "on_" + e["event"])(e)
+            handlers[type(e)](e)  # type: ignore[operator]
 
-    def on_game(self, e: dict[str, Any]) -> None:
+    def on_nothing(self, e: Event) -> None:
+        """Events the text leaves to others (the contract line names the partner)."""
+
+    def on_game(self, e: GameStarted) -> None:
         """The game's heading."""
-        self.auction = e["family"] == "auction"
-        self.target = e["target"]
-        self.teams = bool(e["teams"])
-        seats = ", ".join(e["players"])
+        self.game, self.players, self.units = e, e.players, e.units
+        seats = ", ".join(e.players)
         teams = ""
-        if e["teams"]:
-            teams = "; teams " + "; ".join(f"{t}: {' & '.join(m)}" for t, m in e["teams"].items())
-        self.w(f"{e['variant']}: {seats}{teams}; target {e['target']}; {e['hands']} "
-               f"hand{'' if e['hands'] == 1 else 's'} recorded.")
+        if e.teams:
+            teams = "; teams " + "; ".join(f"{e.units[u]}: {' & '.join(e.players[s] for s in seats_)}"
+                                           for u, seats_ in enumerate(e.teams))
+        self.w(f"{e.variant}: {seats}{teams}; target {e.target}; {e.hands} "
+               f"hand{'' if e.hands == 1 else 's'} recorded.")
 
-    def on_hand(self, e: dict[str, Any]) -> None:
+    def on_hand(self, e: HandStarted) -> None:
         """A hand starts: who deals."""
         self.w()
-        self.w(f"Hand {e['hand']}: {e['dealer']} deals.")
-        if e["level"] is None:
+        self.trump, self.by_lead = None, False
+        dealer = self.players[e.dealer] if e.dealer is not None else self.dealers[e.hand - 1] \
+            if e.hand <= len(self.dealers) else "?"
+        self.w(f"Hand {e.hand}: {dealer} deals.")
+        if e.level is None:
             self.w("  Only the auction is recorded: the hand can't be replayed or scored yet.")
-        elif e["level"] == "tally":
+        elif e.level == "tally":
             self.w("  A tally hand (the contract and who won which points, no cards): it can be "
                    "scored but not replayed.")
 
-    def on_call(self, e: dict[str, Any]) -> None:
+    def on_call(self, e: CallMade) -> None:
         """One call of the auction, named (pass, bid, pitch, steal, stuck dealer)."""
-        who, call, kind = e["player"], e["call"], e["kind"]
+        who, call = self.players[e.seat], e.bid
+        closing = self.game.family.words.closes if self.game else "bids"
         text = {
-            "pass": f"{who} passes",
-            "bid": f"{who} bids {call}",
-            "pitch": f"{who} pitches: bids {call}, which closes the auction",
-            "closing": f"{who} bids {call}, which closes the auction",
-            "steal": f"{who}, the dealer, steals the bid at {call}",
-            "implied": f"{who} passes (not recorded: the auction was closed)",
-        }.get(kind)
-        if kind == "stuck":
-            text = (f"{who}, the dealer, passes and is stuck with the bid" if call == "pass" else
+            CallKind.PASS: f"{who} passes",
+            CallKind.BID: f"{who} bids {call}",
+            CallKind.CLOSING: f"{who} {closing} {call}, which closes the auction",
+            CallKind.STEAL: f"{who}, the dealer, steals the bid at {call}",
+            CallKind.IMPLIED: f"{who} passes (not recorded: the auction was closed)",
+        }.get(e.kind)
+        if e.kind is CallKind.STUCK:
+            text = (f"{who}, the dealer, passes and is stuck with the bid" if call is None else
                     f"{who}, the dealer, must bid since nobody else did: {call}")
         self.w(f"  {text}.")
 
-    def on_contract(self, e: dict[str, Any]) -> None:
+    def on_contract(self, e: ContractSet) -> None:
         """The contract: bidder, bid, trump, called partner."""
-        role = "pitcher" if self.auction else "bidder"
-        text = f"  {e['bidder']} is the {role} with {e['bid']}"
-        self.trump = e["trump"]
-        self.sides = self.teams or bool(e["called"])
-        if not self.auction and e["trump"]:
-            text += f" and names {SUIT_NAMES[e['trump']]} trump"
-        if e["called"]:
-            partner = (" and ".join(e["partners"]) if e["partners"] else "nobody: he holds it himself "
-                       "and plays alone")
-            text += f"; he calls {' and '.join(e['called'])}: partner {partner}"
+        assert self.game is not None
+        fam = self.game.family
+        text = f"  {self.players[e.bidder]} is the {fam.words.role} with {e.bid}"
+        self.trump = e.trump
+        self.sides = bool(self.game.teams) or bool(e.called)
+        if fam.trump_named and e.trump:
+            text += f" and names {SUIT_NAMES[e.trump]} trump"
+        if e.called:
+            partner = (" and ".join(self.players[s] for s in e.partners) if e.partners else
+                       "nobody: he holds it himself and plays alone")
+            text += f"; he calls {' and '.join(c.text for c in e.called)}: partner {partner}"
         self.w(text + ".")
 
-    def on_trick(self, e: dict[str, Any]) -> None:
+    def on_trump(self, e: TrumpSet) -> None:
+        """Trump set by the first lead is told with the first trick."""
+        self.by_lead = e.by == "first-lead"
+
+    def on_trick(self, e: TrickStarted) -> None:
         """A trick starts: who leads."""
-        self.leader = e["leader"]
+        self.leader = self.players[e.leader]
         self.plays = []
 
-    def on_play(self, e: dict[str, Any]) -> None:
+    def on_play(self, e: CardPlayed) -> None:
         """One card played (collected for the trick's line)."""
-        self.plays.append(f"{e['player']} {e['card']}")
+        self.plays.append(f"{self.players[e.seat]} {e.card.text}")
 
-    def on_trick_won(self, e: dict[str, Any]) -> None:
+    def on_trick_won(self, e: TrickWon) -> None:
         """Who won the trick, why, and what was captured."""
-        n = e["trick"]
+        assert self.game is not None
+        n = e.trick
         self.w(f"  Trick {n}, led by {self.leader}: {', '.join(self.plays)}.")
-        if n == 1 and self.auction and self.trump:
+        if n == 1 and self.by_lead and self.trump:
             self.w(f"    The first card led makes {SUIT_NAMES[self.trump]} trump.")
-        win, card = e["winner"], e["card"]
-        if e["reason"] == "none":
+        if e.reason is WonWith.NONE or e.winner is None or e.card is None:
             self.w(f"    No trump in it: nobody wins it, and {self.leader} leads again.")
             return
-        if e["reason"] == "trump":
+        if e.reason is WonWith.TRUMP:
             why = "the highest trump"
         else:
-            why = f"the highest {SUIT_SINGULAR[_suit(self.plays[0])]}, the suit led"
+            why = f"the highest {SUIT_SINGULAR[e.suit_led or 'S']}, the suit led"
         value = ""
-        if self.auction and e["value"]:
-            value = f" ({e['value']} game point{'' if e['value'] == 1 else 's'})"
-        elif not self.auction and e["value"]:
-            pc = [c for c in e["point_cards"] if not (c.startswith("2") and len(c) == 2)]
-            value = f" ({' '.join(pc)}: {e['value']} point{'' if e['value'] == 1 else 's'})"
-        self.w(f"    {win} wins with {card}, {why}, and takes {' '.join(e['captured'])}{value}.")
-        if not self.auction and e.get("two_played_by"):
-            two = next(c for c in e["point_cards"] if c.startswith("2") and len(c) == 2)
-            self.w(f"    {two} scores 1 for {e['two_played_by']}, who played it.")
+        kept = {c for c, _, _ in e.kept}
+        if e.value and self.game.family.scores_awards:
+            value = f" ({e.value} game point{'' if e.value == 1 else 's'})"
+        elif e.value:
+            pc = [c.text for c, _ in e.point_cards if c not in kept]
+            value = f" ({' '.join(pc)}: {e.value} point{'' if e.value == 1 else 's'})"
+        self.w(f"    {self.players[e.winner]} wins with {e.card.text}, {why}, and takes "
+               f"{' '.join(c.text for c in e.cards)}{value}.")
+        for c, v, seat in e.kept:
+            self.w(f"    {c.text} scores {v} for {self.players[seat]}, who played it.")
 
-    def on_points(self, e: dict[str, Any]) -> None:
+    def on_points(self, e: PointsTaken) -> None:
         """The hand's points."""
-        if self.auction and e.get("awards"):
+        if e.awards:
             parts = []
-            for k, a in e["awards"].items():
-                label = k.capitalize()
-                if a["unit"] is None:
-                    parts.append(f"{label}: not awarded ({'not in play' if k == 'jack' else 'tied'})")
+            for a in e.awards:
+                label = a.kind.capitalize()
+                if a.unit is None:
+                    parts.append(f"{label}: not awarded ({'not in play' if a.kind == 'jack' else 'tied'})")
                 else:
-                    parts.append(f"{label}{' ' + a['card'] if a['card'] else ''}: {a['unit']}")
+                    parts.append(f"{label}{' ' + a.card.text if a.card else ''}: {self.units[a.unit]}")
             self.w("  Points: " + "; ".join(parts) + ".")
-            if e.get("game_points"):
-                gp = sorted(e["game_points"].items(), key=lambda kv: -kv[1])
+            if e.game_points:
+                gp = sorted(zip(self.units, e.game_points, strict=True), key=lambda kv: -kv[1])
                 self.w("  Game points: " + ", ".join(f"{u} {v}" for u, v in gp) + ".")
         else:
-            self.w("  Points taken: " + ", ".join(f"{u} {v}" for u, v in e["taken"].items()) + ".")
+            self.w("  Points taken: " + ", ".join(f"{u} {v}" for u, v in
+                                                  zip(self.units, e.taken, strict=True)) + ".")
 
-    def on_hand_end(self, e: dict[str, Any]) -> None:
+    def on_hand_end(self, e: HandSettled) -> None:
         """Made or set, the score changes and the totals."""
-        if e["bidder"] is None:
+        if e.bidder is None or e.delta is None:
             return
-        self.w(f"  {e['bidder']} bid {e['bid']} and {'his side ' if self.sides else ''}took "
-               f"{e['took']}: {'made' if e['made'] else 'set back'}. "
-               f"Score: {_signed_map(e['score'])}.")
-        if e["totals"] is not None:
-            self.w("  Totals: " + ", ".join(f"{u} {v}" for u, v in e["totals"].items()) + ".")
+        self.w(f"  {self.players[e.bidder]} bid {e.bid} and {'his side ' if self.sides else ''}took "
+               f"{e.took}: {'made' if e.made else 'set back'}. "
+               f"Score: {_signed_map(self.units, e.delta)}.")
+        if e.totals is not None:
+            self.w("  Totals: " + ", ".join(f"{u} {v}" for u, v in zip(self.units, e.totals, strict=True))
+                   + ".")
 
-    def on_game_end(self, e: dict[str, Any]) -> None:
+    def on_game_end(self, e: GameEnded) -> None:
         """The winner, or that the game is unfinished."""
         self.w()
-        if e["winner"] is not None:
-            self.w(f"{e['winner']} wins the game in hand {e['hand']}, with {e['totals'][e['winner']]}.")
-        elif e["totals"] is None:
+        if e.winner is not None and e.totals is not None:
+            self.w(f"{self.units[e.winner]} wins the game in hand {e.hand}, with {e.totals[e.winner]}.")
+        elif e.totals is None:
             self.w("Unfinished: the totals are unknown after a hand that is not scored.")
         else:
-            self.w(f"Unfinished: nobody has won yet (target {self.target}).")
+            self.w(f"Unfinished: nobody has won yet (target {self.game.target if self.game else 0}).")
 
 
-def _suit(play: str) -> str:
-    """The suit of the card in 'Ann 10H'."""
-    return card(play.rsplit(" ", 1)[1]).suit or "S"
-
-
-def write_text(evs: Iterator[dict[str, Any]], out: TextIO) -> None:
-    """The event stream as sentences."""
-    TextRenderer(out).render(evs)
+def write_text(analysis: GameAnalysis, out: TextIO, hand: int | None = None) -> None:
+    """The replay of ``analysis`` as sentences."""
+    r = TextRenderer(out)
+    recs = analysis.record.get("hands") or []
+    r.dealers = [str(h.get("dealer", "?")) if isinstance(h, dict) else "?" for h in recs]
+    r.render(log(analysis, hand))
 
 
 def run(checked: Iterable[Any], out: TextIO, err: TextIO, hand: int | None = None,
@@ -307,27 +397,17 @@ def run(checked: Iterable[Any], out: TextIO, err: TextIO, hand: int | None = Non
             unreadable = unreadable or refused == "unreadable"
             failed = failed or refused == "invalid"
             continue
-        sheet = score_sheet(c.analysis, c.diagnostics, c.file, c.index)
-        if hand is not None and hand > len(sheet.hands):
-            err.write(f"{escape.text(c.file)}: there is no hand {hand}: the game has {len(sheet.hands)} "
-                      f"hand{'' if len(sheet.hands) == 1 else 's'}\n")
+        count = len(c.analysis.hands)
+        if hand is not None and hand > count:
+            err.write(f"{escape.text(c.file)}: there is no hand {hand}: the game has {count} "
+                      f"hand{'' if count == 1 else 's'}\n")
             failed = True
             continue
-        evs = _located(events(c.analysis, hand, sheet), c.file, c.index)
         if fmt == "json":
-            write_jsonl(evs, out)
+            write_jsonl(events(c.analysis, hand, c.file, c.index), out)
         else:
             if not first:
                 out.write("\n")
-            write_text(evs, out)
+            write_text(c.analysis, out, hand)
         first = False
     return 3 if unreadable else 1 if failed else 0
-
-
-def _located(evs: Iterator[dict[str, Any]], file: str, index: int) -> Iterator[dict[str, Any]]:
-    """Add the file and the document's index (from 0) to the ``game`` event."""
-    for e in evs:
-        if e["event"] == "game":
-            e = {"event": "game", "file": file, "document": index, **{k: v for k, v in e.items()
-                                                                    if k != "event"}}
-        yield e

@@ -27,9 +27,7 @@ from pitchcli import escape
 from pitchcli.analysis import GameAnalysis
 from pitchcli.cards import SUIT_NAMES, card, describe, try_card
 from pitchcli.diagnostics import Diagnostic
-from pitchcli.engine.family import family_for
-from pitchcli.engine.hand import HandResult
-from pitchcli.engine.scoring import AWARDS
+from pitchcli.engine.results import AWARDS, Credit, EndReason, Family, HandResult, NotWon, family_of
 
 REPORT = "pitch-score"
 VERSION = 1
@@ -127,6 +125,7 @@ class ScoreSheet:
     analysis: GameAnalysis
     variant: str
     family: str
+    fam: Family
     players: list[str]
     units: list[str]
     teams: dict[str, list[str]]
@@ -167,22 +166,18 @@ def score_sheet(analysis: GameAnalysis, diagnostics: Iterable[Diagnostic] = (), 
              if profile.sides == "teams" else {})
     mismatches = [_mismatch(d) for d in diagnostics if is_claim(d)]
     records = analysis.record.get("hands") or []
-    running: list[int] | None = [0] * len(units)
     hands: list[HandScore] = []
     for i, r in enumerate(analysis.hands):
         rec = records[i] if i < len(records) and isinstance(records[i], dict) else {}
         hs = HandScore(i + 1, str(rec.get("dealer", "?")))
         if r is not None:
             _fill_view(hs, r, analysis)
-            if running is not None:
-                running = [t + d for t, d in zip(running, r.delta, strict=True)]
-        else:
-            running = None
-        hs.totals = None if running is None else dict(zip(units, running, strict=True))
+        hs.totals = None if r is None or r.totals is None else dict(zip(units, r.totals, strict=True))
         hs.mismatches = [m for m in mismatches if m.hand == i + 1]
         hands.append(hs)
     sheet = ScoreSheet(
-        file, document, analysis, profile.name, profile.family, list(table.players), units, teams,
+        file, document, analysis, profile.name, profile.family, family_of(profile), list(table.players),
+        units, teams,
         profile.target, hands,
         None if analysis.totals is None else dict(zip(units, analysis.totals, strict=True)),
         analysis.winner, analysis.winner_hand, [m for m in mismatches if m.hand is None])
@@ -201,15 +196,14 @@ def _fill_view(hs: HandScore, r: HandResult, a: GameAnalysis) -> None:
     hs.dealer = players[r.dealer]
     hs.bidder = players[r.bidder]
     hs.bid = r.bid
-    hs.stuck = r.stuck or any(c.kind == "stuck" for c in r.calls)
-    hs.steal = any(c.kind == "steal" for c in r.calls)
+    hs.stuck = r.dealer_bid
+    hs.steal = r.stolen
     hs.trump = r.trump
     hs.partners = [players[s] for s in r.partners]
     rec_hand = (a.record.get("hands") or [])[r.number - 1]
     partner = rec_hand.get("partner") if isinstance(rec_hand, dict) else None
     if isinstance(partner, dict):
         hs.called = [_canon(c) for c in partner.get("cards", [partner.get("card")]) if c is not None]
-    trick_of = {p.card: t.number for t in r.tricks for p in t.plays}
     for kind in AWARDS if r.awards else ():
         aw = r.awards[kind]
         hs.awards[kind] = AwardView(
@@ -217,7 +211,7 @@ def _fill_view(hs: HandScore, r: HandResult, a: GameAnalysis) -> None:
             aw.card.text if aw.card else None,
             None if aw.seat is None else players[aw.seat],
             None if aw.played_by is None else players[aw.played_by],
-            trick_of.get(aw.card) if aw.card else None)
+            aw.trick)
     if r.game_points:
         hs.game_points = dict(zip(names, r.game_points, strict=True))
     hs.taken = dict(zip(names, r.taken, strict=True))
@@ -256,7 +250,7 @@ def explain_hand(sheet: ScoreSheet, hs: HandScore) -> list[str]:
         return [f"Hand {hs.number} is not scored: neither its tricks nor its points are recorded "
                 f"yet, so the totals after it are unknown."]
     out = _explain_contract(sheet, hs, r)
-    if sheet.family == "auction":
+    if sheet.fam.scores_awards:
         out += _explain_auction(sheet, hs, r)
     else:
         out += _explain_ten_point(sheet, hs, r)
@@ -276,42 +270,38 @@ def _who(sheet: ScoreSheet, player: str | None) -> str:
 
 
 def _explain_contract(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[str]:
-    auction = sheet.family == "auction"
+    fam = sheet.fam
     players = sheet.players
     out = []
     if not r.calls:
         out.append(f"The contract is recorded: {hs.bidder} bid {hs.bid}.")
     elif hs.stuck:
-        if auction:
-            out.append(f"Nobody bid before the dealer, so {hs.dealer}, the dealer, had to bid: "
-                       f"{hs.bid} (AP-BID-4).")
-        else:
+        if fam.stuck_dealer_may_pass:
             out.append(f"Everybody passed, so {hs.dealer}, the dealer, is stuck with a bid of "
-                       f"{hs.bid} (TP-BID-1).")
+                       f"{hs.bid} ({fam.rule('stuck')}).")
+        else:
+            out.append(f"Nobody bid before the dealer, so {hs.dealer}, the dealer, had to bid: "
+                       f"{hs.bid} ({fam.rule('stuck')}).")
     elif hs.steal:
         out.append(f"{hs.dealer}, the dealer, stole the bid at {hs.bid} (AP-BID-5) and is the "
-                   f"pitcher (AP-BID-6).")
+                   f"{fam.words.role} ({fam.rule('contract')}).")
     else:
-        closing = next((c for c in r.calls if c.kind == "max"), None)
-        if closing is not None and auction:
-            out.append(f"{players[closing.seat]} pitched: a bid of {hs.bid}, which closes the "
-                       f"auction (AP-BID-3).")
-        elif closing is not None:
-            out.append(f"{players[closing.seat]} bid {hs.bid}, which closes the auction (TP-BID-1).")
+        closing = r.closing_call
+        if closing is not None:
+            out.append(f"{players[closing.seat]} {fam.words.closed.format(bid=hs.bid)}, which closes "
+                       f"the auction ({fam.rule('bid_closed')}).")
         else:
-            rule = "AP-BID-6" if auction else "TP-BID-1"
-            role = "the pitcher" if auction else "the bidder"
-            out.append(f"{hs.bidder} made the highest bid, {hs.bid}, and is {role} ({rule}).")
-    if hs.trump and r.tricks:
+            out.append(f"{hs.bidder} made the highest bid, {hs.bid}, and is the {fam.words.role} "
+                       f"({fam.rule('contract')}).")
+    if hs.trump and r.tricks and not fam.trump_named:
         first = r.tricks[0].plays[0].card
-        if auction:
-            out.append(f"Trump is {SUIT_NAMES[hs.trump]}: the suit of {first.text}, the first card "
-                       f"{hs.bidder} led (AP-PLAY-1).")
-        else:
-            out.append(f"{hs.bidder} named {SUIT_NAMES[hs.trump]} trump (TP-TRUMP-1) and led the first "
-                       f"trick (TP-BID-2).")
-    elif hs.trump and not auction:
-        out.append(f"{hs.bidder} named {SUIT_NAMES[hs.trump]} trump (TP-TRUMP-1).")
+        out.append(f"Trump is {SUIT_NAMES[hs.trump]}: the suit of {first.text}, the first card "
+                   f"{hs.bidder} led ({fam.rule('trump_claim')}).")
+    elif hs.trump and r.tricks:
+        out.append(f"{hs.bidder} named {SUIT_NAMES[hs.trump]} trump ({fam.rule('trump_claim')}) and "
+                   f"led the first trick ({fam.rule('lead_first')}).")
+    elif hs.trump and fam.trump_named:
+        out.append(f"{hs.bidder} named {SUIT_NAMES[hs.trump]} trump ({fam.rule('trump_claim')}).")
     if hs.called:
         cards = _and(hs.called)
         if hs.partners:
@@ -401,11 +391,11 @@ def _explain_settle(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[str
     if hs.made:
         out.append(f"{subject}, {role}, bid {hs.bid} and won "
                    f"{_points(took)}{what}: the bid is made, and scores {_signed(hs.change[unit])} "
-                   f"(AP-SCORE-5).")
+                   f"({r.settle_rule}).")
     else:
         won_text = "no points" if took == 0 else "only " + _points(took)
         out.append(f"{subject}, {role}, bid {hs.bid} but won {won_text}{what}: set back {hs.bid}, "
-                   f"scores {_signed(hs.change[unit])} (AP-SCORE-5).")
+                   f"scores {_signed(hs.change[unit])} ({r.settle_rule}).")
     others = [f"{u} {_signed(d)}" + (f" ({', '.join(_won_list(hs, u))})" if _won_list(hs, u) else "")
               for u, d in hs.change.items() if u not in side]
     if others:
@@ -422,88 +412,76 @@ def _explain_ten_point(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[
         out.append("The points taken are as the tally records: "
                    + ", ".join(f"{u} {n}" for u, n in hs.taken.items()) + " (TP-POINTS-1).")
     else:
-        assert hs.trump is not None
-        view = family_for("ten-point", "refill").view(hs.trump)
         for t in r.tricks:
             if t.winner is None:
                 nxt = players[t.leader]
                 out.append(f"Trick {t.number} had no trump: nobody won it, and {nxt}, who led it, "
                            f"leads again (TP-PLAY-2).")
         lines = []
-        seen = set()
-        for t in r.tricks:
-            for p in t.plays:
-                value = view.points[p.card]
-                if not value:
-                    continue
-                seen.add(p.card)
-                pts = _points(value)
-                if p.card.rank == 2 and p.card.suit == hs.trump:
-                    lines.append((view.strength[p.card], f"{p.card.text} ({pts}) scores for "
-                                  f"{_who(sheet, players[p.seat])}, who played it in trick {t.number}"))
-                elif t.winner is not None:
-                    by = "" if t.winner == p.seat else f"played by {players[p.seat]}, "
-                    lines.append((view.strength[p.card], f"{p.card.text} ({pts}), {by}captured by "
-                                  f"{_who(sheet, players[t.winner])} in trick {t.number}"))
-        lines.sort(key=lambda x: -x[0])
+        for cr in r.credits:  # highest trump first
+            pts = _points(cr.value)
+            if cr.how is Credit.PLAYED:
+                lines.append(f"{cr.card.text} ({pts}) scores for {_who(sheet, players[cr.seat])}, "
+                             f"who played it in trick {cr.trick}")
+            else:
+                by = "" if cr.seat == cr.played_by else f"played by {players[cr.played_by]}, "
+                lines.append(f"{cr.card.text} ({pts}), {by}captured by {_who(sheet, players[cr.seat])} "
+                             f"in trick {cr.trick}")
         if lines:
-            out.append("Point cards: " + "; ".join(text for _, text in lines) + " (TP-POINTS-1).")
-        missing = [c.text for c, v in view.points.items() if v and c not in seen]
-        if missing:
-            out.append(f"Not in play: {', '.join(missing)} (set aside at the deal).")
+            out.append("Point cards: " + "; ".join(lines) + " (TP-POINTS-1).")
+        if r.out_of_play:
+            out.append(f"Not in play: {', '.join(c.text for c in r.out_of_play)} (set aside at the deal).")
         out.append("Points taken: " + ", ".join(f"{u} {n}" for u, n in hs.taken.items()) + ".")
     side = hs.bidding_side
-    side_took = sum(hs.taken[u] for u in side)
-    pooled = sheet.analysis.profile is not None and sheet.analysis.profile.sides == "called"
-    if pooled:
+    side_took = r.side_took
+    rule = r.settle_rule
+    if sheet.analysis.profile is not None and sheet.analysis.profile.sides == "called":
         who = _and(side)
-        rule = "TP5-5"
-        result, change = ("made", side_took) if hs.made else ("set", -hs.bid)
+        result = "made" if hs.made else "set"
+        change = hs.change[side[0]]
         out.append(f"{who} took {side_took} against a bid of {hs.bid}: {result}; "
                    f"{'each scores' if len(side) > 1 else 'scores'} {_signed(change)} ({rule}).")
         others = [u for u in hs.change if u not in side]
         if others:
-            out.append(f"The other side ({_and(others)}) took {sum(hs.taken[u] for u in others)}: "
+            out.append(f"The other side ({_and(others)}) took {r.other_took}: "
                        f"each scores {_signed(hs.change[others[0]])} ({rule}).")
         return out
     unit = side[0]
     subject = f"{unit} ({hs.bidder}'s team)" if sheet.teams else unit
     joint, result = ("and", "made") if hs.made else ("but", "set")
     out.append(f"{subject} bid {hs.bid} {joint} took {side_took}: {result}, scores "
-               f"{_signed(hs.change[unit])} (TP-SCORE-2).")
+               f"{_signed(hs.change[unit])} ({rule}).")
     others = [f"{u} {_signed(d)}" for u, d in hs.change.items() if u not in side]
     if others:
-        out.append(f"The others score what they took: {', '.join(others)} (TP-SCORE-2).")
+        out.append(f"The others score what they took: {', '.join(others)} ({rule}).")
     return out
 
 
 def _explain_win(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[str]:
-    if hs.totals is None:
-        return []
     target = sheet.target
-    at = [u for u, t in hs.totals.items() if t >= target]
-    if sheet.winner_hand == hs.number:
-        w = sheet.winner
-        if sheet.family == "auction":
-            return [f"{w} reached {hs.totals[w]} (the target is {target}) in a hand where "
-                    f"{'it' if sheet.teams else 'he'} was the pitcher{' and made the bid' if hs.made else ''}: "
-                    f"{w} wins the game (AP-WIN-1)."]
-        return [f"{_and(at)} reached the target of {target}; {w} wins the game with {hs.totals[w]} (TP-WIN-1)."]
-    if not at or (sheet.winner_hand is not None and sheet.winner_hand < hs.number):
-        return []
-    if sheet.family == "auction":
-        pitcher_unit = hs.bidding_side[0] if hs.bidding_side else None
-        out = []
-        for u in at:
-            if u == pitcher_unit and not hs.made:
-                out.append(f"{u} has {hs.totals[u]}, at or above the target of {target}, but was set "
-                           f"back in this hand: no win on a set (AP-WIN-3).")
-            elif u != pitcher_unit:
-                out.append(f"{u} has {hs.totals[u]}, at or above the target of {target}, but was not "
-                           f"the pitcher in this hand: play goes on (AP-WIN-2).")
-        return out
-    return [f"{_and(at)} reached the target of {target}, but the highest score there is tied: "
-            f"play goes on (TP-WIN-1)."]
+    names = sheet.units
+    if r.end is not None:
+        w, total = names[r.end.winner], r.end.total
+        if r.end.reason in (EndReason.PITCHER_MADE, EndReason.PITCHER_SET):
+            return [f"{w} reached {total} (the target is {target}) in a hand where "
+                    f"{'it' if sheet.teams else 'he'} was the {sheet.fam.words.role}"
+                    f"{' and made the bid' if r.end.reason is EndReason.PITCHER_MADE else ''}: "
+                    f"{w} wins the game ({r.end.rule})."]
+        return [f"{_and([names[u] for u in r.end.at_target])} reached the target of {target}; "
+                f"{w} wins the game with {total} ({r.end.rule})."]
+    out = []
+    tied = [names[n.unit] for n in r.at_target if n.reason is NotWon.TIED]
+    if tied:
+        out.append(f"{_and(tied)} reached the target of {target}, but the highest score there is "
+                   f"tied: play goes on ({r.at_target[0].rule}).")
+    for n in r.at_target:
+        if n.reason is NotWon.SET:
+            out.append(f"{names[n.unit]} has {n.total}, at or above the target of {target}, but was "
+                       f"set back in this hand: no win on a set ({n.rule}).")
+        elif n.reason is NotWon.NOT_PITCHER:
+            out.append(f"{names[n.unit]} has {n.total}, at or above the target of {target}, but was "
+                       f"not the {sheet.fam.words.role} in this hand: play goes on ({n.rule}).")
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -543,8 +521,7 @@ def hand_text(sheet: ScoreSheet, hs: HandScore, check: bool = False) -> str:
         lines.append(f"Hand {hs.number}: {hs.dealer} dealt; not scored (neither tricks nor points "
                      f"recorded yet), so the totals from here on are unknown.")
         return "\n".join(lines) + "\n"
-    auction = sheet.family == "auction"
-    role = "pitcher" if auction else "bidder"
+    role = sheet.fam.words.role
     head = f"Hand {hs.number} ({hs.level}): {hs.dealer} dealt; {role} {hs.bidder}, bid {hs.bid}"
     if hs.stuck:
         head += " (stuck dealer)"
@@ -555,11 +532,11 @@ def hand_text(sheet: ScoreSheet, hs: HandScore, check: bool = False) -> str:
     if hs.called:
         head += f"; called {_and(hs.called)}: partner {_and(hs.partners) if hs.partners else 'none (alone)'}"
     lines.append(head + ".")
-    if auction:
+    if sheet.fam.scores_awards:
         rows = [_award_line(hs, k, sheet) for k in AWARDS]
         lines.append(_indent(tabulate(rows, headers=["point", "card", "won by", "how"], tablefmt="simple")))
     side = hs.bidding_side
-    side_took = sum(hs.taken[u] for u in side)
+    side_took = hs.result.side_took if hs.result else 0
     who = _and(side) if len(side) > 1 else (side[0] if side else "?")
     lines.append(f"  {who} bid {hs.bid} and took {side_took}: {'made' if hs.made else 'set back'}.")
     rows = []

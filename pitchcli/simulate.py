@@ -15,8 +15,8 @@ from typing import Any
 from pitchcli.analysis import _Driver, ptr
 from pitchcli.cards import Card
 from pitchcli.engine.bidding import Auction
-from pitchcli.engine.family import TrumpView, family_for
-from pitchcli.engine.play import legal_plays
+from pitchcli.engine.family import Exchange, Family, TrumpView, family_of
+from pitchcli.engine.play import Play, legal_plays, winner
 from pitchcli.profiles import Profile, resolve
 
 NAMES = ["Ann", "Ben", "Cal", "Dot", "Eve", "Fay", "Gus", "Hal"]
@@ -80,7 +80,7 @@ def simulate_game(variant: str, players: int | None = None, seed: int | None = N
     return rec
 
 
-def _choose_call(auction: Auction, cards: list[Card], fam: Any, rng: random.Random) -> int | None:
+def _choose_call(auction: Auction, cards: list[Card], fam: Family, rng: random.Random) -> int | None:
     """A call: the stronger a player's best suit, the higher he is willing to go."""
     legal = auction.legal_calls()
     bids = [b for b in legal if b is not None]
@@ -92,7 +92,7 @@ def _choose_call(auction: Auction, cards: list[Card], fam: Any, rng: random.Rand
     if auction.next_seat() == auction.dealer and auction.high_bid in bids and rng.random() < 0.5:
         return auction.high_bid  # a steal (AP-BID-5)
     length = max(sum(1 for c in cards if fam.view(s).strength[c] > 0) for s in "SHDC")
-    willing = auction.p.min_bid + length - (5 if fam.trump_named else 3) + rng.randrange(2)
+    willing = auction.p.min_bid + length - (auction.p.max_bid - auction.p.min_bid) + rng.randrange(2)
     choice = [b for b in bids if b <= willing]
     if None in legal and (not choice or rng.random() < 0.4):
         return None
@@ -101,7 +101,7 @@ def _choose_call(auction: Auction, cards: list[Card], fam: Any, rng: random.Rand
 
 def _hand(p: Profile, names: list[str], dealer: int, rng: random.Random) -> dict[str, Any]:
     n = len(names)
-    fam = family_for(p.family, p.mode)
+    fam = family_of(p)
     deck = list(p.deck)
     rng.shuffle(deck)
     held = [deck[i * p.deal:(i + 1) * p.deal] for i in range(n)]
@@ -130,7 +130,7 @@ def _hand(p: Profile, names: list[str], dealer: int, rng: random.Random) -> dict
         trump = _best_suit(holding[bidder], fam, rng)
         view = fam.view(trump)
         hand["trump"] = trump
-        if p.mode == "cut-down":
+        if fam.exchange is Exchange.CUT_DOWN:
             hand["kitty"] = [c.text for c in rest]
             holding[bidder] += rest
             if p.called_cards:
@@ -155,14 +155,10 @@ def _hand(p: Profile, names: list[str], dealer: int, rng: random.Random) -> dict
             holding[seat].remove(card)
             plays.append(card)
         tricks.append([c.text for c in plays])
-        best = max(range(n), key=lambda i: view.strength[plays[i]])
-        if view.strength[plays[best]] == 0:
-            if fam.trump_named:
-                continue  # TP-PLAY-2: won by nobody, the leader leads again
-            led = view.suit_of[plays[0]]
-            best = max((i for i in range(n) if view.suit_of[plays[i]] == led),
-                       key=lambda i: plays[i].rank)
-        leader = (leader + best) % n
+        won, _ = winner([Play((leader + i) % n, c) for i, c in enumerate(plays)], view,
+                        fam.offsuit_trick_has_winner)
+        if won is not None:  # TP-PLAY-2: won by nobody, the leader leads again
+            leader = won
     hand["tricks"] = tricks
     return hand
 
@@ -177,7 +173,7 @@ def _choose_play(holding: list[Card], led: Card | None, view: TrumpView, rng: ra
     return rng.choice(legal)
 
 
-def _best_suit(cards: list[Card], fam: Any, rng: random.Random) -> str:
+def _best_suit(cards: list[Card], fam: Family, rng: random.Random) -> str:
     suits = ["S", "H", "D", "C"]
     rng.shuffle(suits)
     return max(suits, key=lambda s: sum(1 for c in cards if fam.view(s).strength[c] > 0))

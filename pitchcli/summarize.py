@@ -291,6 +291,27 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
     return total
 
 
+def summarize_by_round(paths: Iterable[str], limit: int | None = DEFAULT_LIMIT,
+                       progress: Progress | None = None) -> tuple[Summary, dict[str | None, Summary]]:
+    """The summary of everything, and one summary per round (the record's
+    ``round`` as text; ``None`` without one), in one process."""
+    progress = progress or Progress(False)
+    total = Summary(limit, keep_games=False)
+    rounds: dict[str | None, Summary] = {}
+    for name, source in iter_sources(paths):
+        for c in check_source(name, source):
+            total.add_checked(c)
+            r = c.data.get("round") if isinstance(c.data, dict) else None
+            key = None if r is None else str(r)
+            part = rounds.get(key)
+            if part is None:
+                part = rounds[key] = Summary(1, keep_games=False)  # (problems: shown from the total)
+            part.add_checked(c)
+            progress.tick()
+    progress.close()
+    return total, rounds
+
+
 def _renumbered(results: Iterable[_Done]) -> Iterator[_Done]:
     """Shift each piece by the documents and lines of the pieces before it in
     its file (the results come in task order)."""

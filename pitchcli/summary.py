@@ -36,13 +36,12 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchcli.diagnostics import ERROR, Diagnostic
-from pitchcli.engine.family import family_for
-from pitchcli.engine.hand import HandResult
-from pitchcli.engine.scoring import ten_point_taken
-from pitchcli.partial_check import problem
+
+if TYPE_CHECKING:  # the engine is imported when a game is counted, not by `pitch --help`
+    from pitchcli.engine.results import HandResult
 
 PARTIAL = "pitch-summary-partial"
 VERSION = 1
@@ -226,6 +225,29 @@ def team_key(members: Iterable[str]) -> str:
 def event_order(ev: EventSummary) -> tuple[bool, str, bool, str]:
     """Events by first date, then name; undated after dated, no event last."""
     return (ev.first_date is None, ev.first_date or "", ev.event is None, ev.event or "")
+
+
+def round_order(r: str | int | None) -> tuple[bool, bool, int, str]:
+    """Rounds in play order: numbered rounds by number, then named ones by
+    name, then games without a round."""
+    text = "" if r is None else str(r)
+    return (r is None, not text.isdigit(), int(text) if text.isdigit() else 0, text)
+
+
+def after_each_round(rounds: dict[str | None, Summary]) -> dict[str | None, list[tuple[str | None, EventSummary]]]:
+    """Per event, its standings after each of its rounds: the merge of the
+    summaries of that round and the ones before it (``rounds``: one summary
+    per round, as ``str(round)``, ``None`` for games without one)."""
+    acc: dict[str | None, EventSummary] = {}
+    out: dict[str | None, list[tuple[str | None, EventSummary]]] = {}
+    for r in sorted(rounds, key=round_order):
+        for name, ev in sorted(rounds[r].events.items(), key=lambda kv: event_order(kv[1])):
+            if not ev.games:
+                continue  # only invalid records in this round: nothing changed
+            total = acc.setdefault(name, EventSummary(name))
+            total.merge(ev)
+            out.setdefault(name, []).append((r, EventSummary.from_json(total.as_json())))
+    return out
 
 
 def _row_key(row: dict[str, Any]) -> tuple[str, int]:
@@ -412,6 +434,8 @@ class Summary:
         if d.get("version") != VERSION:
             raise SummaryError(f"partial summary version {d.get('version')!r}; this pitch reads version {VERSION}")
         # Its own schema, then the sums no schema checks (partial_check).
+        from pitchcli.partial_check import problem
+
         found = problem(d)
         if found is not None:
             raise SummaryError(found)
@@ -510,16 +534,18 @@ def _count_game(ev: EventSummary, record: dict[str, Any], a: Any) -> None:
         t.games += 1
         t.wins += u == winner
     solo_units = [table.unit_members(u) for u in range(units)]
-    auction = profile.family == "auction"
+    from pitchcli.engine.results import family_of
+
+    awards = family_of(profile).scores_awards
     for r in a.hands:
         if r is None:
             continue
         ev.hands += 1
-        _count_hand(r, seat_t, unit_t, unit_of, solo_units, auction, profile)
+        _count_hand(r, seat_t, unit_t, unit_of, solo_units, awards)
 
 
 def _count_hand(r: HandResult, seat_t: list[Tally], unit_t: list[Tally], unit_of: tuple[int, ...],
-                members: list[list[int]], auction: bool, profile: Any) -> None:
+                members: list[list[int]], awards: bool) -> None:
     for s, t in enumerate(seat_t):
         t.hands += 1
         t.score += r.delta[unit_of[s]]
@@ -535,7 +561,7 @@ def _count_hand(r: HandResult, seat_t: list[Tally], unit_t: list[Tally], unit_of
             t.set += 1
     for s in r.partners:
         seat_t[s].partner += 1
-    if auction:
+    if awards:
         for kind, aw in r.awards.items():
             if aw.unit is None:
                 continue
@@ -547,16 +573,9 @@ def _count_hand(r: HandResult, seat_t: list[Tally], unit_t: list[Tally], unit_of
             if unit_t:
                 setattr(unit_t[aw.unit], kind, getattr(unit_t[aw.unit], kind) + 1)
         return
-    # Ten-point: the points each player took himself, from the tricks; a tally
-    # record only says what each unit took.
-    if r.level != "tally" and r.trump is not None:
-        view = family_for(profile.family, profile.mode).view(r.trump)
-        per_seat = ten_point_taken(r.tricks, view, tuple(range(len(seat_t))), len(seat_t))
-        for s, n in enumerate(per_seat):
-            seat_t[s].taken += n
-    else:
-        for u, n in enumerate(r.taken):
-            if len(members[u]) == 1:
-                seat_t[members[u][0]].taken += n
+    # Ten-point: the points each player took himself (the engine's per-seat
+    # count; a tally with teams only says what each team took).
+    for s, n in enumerate(r.seat_taken):
+        seat_t[s].taken += n
     for u, t in enumerate(unit_t):
         t.taken += r.taken[u]

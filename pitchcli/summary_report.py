@@ -28,11 +28,11 @@ from tabulate import tabulate
 
 from pitchcli import escape
 from pitchcli.diagnostics import Diagnostic
+from pitchcli.engine.results import standings_columns
 from pitchcli.summary import EventSummary, Summary, Tally, event_order
 
 REPORT = "pitch-summary"
 VERSION = 1
-AWARD_KINDS = ("high", "low", "jack", "game")
 
 
 def plural(n: int, word: str) -> str:
@@ -68,11 +68,7 @@ def ranked(tallies: dict[str, Tally]) -> list[tuple[int, str, Tally]]:
 
 def _columns(ev: EventSummary) -> list[str]:
     """Counter columns worth showing for this event."""
-    cols = []
-    if "auction" in ev.families:
-        cols += list(AWARD_KINDS)
-    if "ten-point" in ev.families:
-        cols.append("taken")
+    cols = standings_columns(ev.families)
     tallies = list(ev.players.values())
     if any(t.partner for t in tallies):
         cols.append("partner")
@@ -93,7 +89,8 @@ def _standing_head(first: str, extra: list[str]) -> list[str]:
             "Score", "Pts/hand", *[_HEAD[c] for c in extra]]
 
 
-def _event_title(ev: EventSummary) -> str:
+def event_title(ev: EventSummary) -> str:
+    """'Winter Open, 2026-11-21: 16 games, 140 hands (auction x12)': an event's heading."""
     name = ev.event if ev.event is not None else "(no event)"
     dates = ""
     if ev.first_date:
@@ -106,6 +103,23 @@ def _event_title(ev: EventSummary) -> str:
     if ev.invalid:
         text += f"; {plural(ev.invalid, 'invalid record')} not counted"
     return text
+
+
+def standings_tables(ev: EventSummary) -> list[tuple[str, list[str], list[list[Any]]]]:
+    """An event's standings as ``(caption, head, rows)``: the players', then the
+    fixed teams' (when there are any); every figure shown as text."""
+    extra = _columns(ev)
+    out = [("Players", _standing_head("Player", extra),
+            [_standing_cells(r, n, t, extra) for r, n, t in ranked(ev.players)])]
+    if ev.teams:
+        team_extra = [c for c in extra if c != "partner"]
+        rows = []
+        teams = {k: tt.tally for k, tt in ev.teams.items()}
+        for r, key, t in ranked(teams):
+            names = "/".join(sorted(ev.teams[key].names))
+            rows.append(_standing_cells(r, f"{names} ({key})", t, team_extra))
+        out.append(("Teams", _standing_head("Team", team_extra), rows))
+    return out
 
 
 def _common_dir(files: list[str]) -> str:
@@ -164,16 +178,25 @@ def _footer(s: Summary) -> str:
 # --- text and Markdown ----------------------------------------------------------
 
 
+def _escaper(markdown: bool) -> Any:
+    """The one escaper for the record's text in this output (names, events, files)."""
+    return escape.markdown if markdown else escape.text
+
+
+def _cells(rows: list[list[Any]], safe: Any) -> list[list[Any]]:
+    return [[safe(c) if isinstance(c, str) else c for c in row] for row in rows]
+
+
 def write_tables(s: Summary, out: TextIO, standings: bool = True, games: bool = True,
                  markdown: bool = False) -> None:
     """Standings per event, the game rows, the problems and a summary line."""
     style = "github" if markdown else "simple"
     # Every piece of the record's text (names, events, files) goes through one
     # escaper: controls shown as \x1b..., and in Markdown also | and HTML.
-    safe = escape.markdown if markdown else escape.text
+    safe = _escaper(markdown)
 
     def cells(rows: list[list[Any]]) -> list[list[Any]]:
-        return [[safe(c) if isinstance(c, str) else c for c in row] for row in rows]
+        return _cells(rows, safe)
 
     def heading(text: str, level: int) -> None:
         text = safe(text)
@@ -193,19 +216,11 @@ def write_tables(s: Summary, out: TextIO, standings: bool = True, games: bool = 
         for ev in s.sorted_events():
             if not ev.games:
                 continue
-            heading(_event_title(ev), 2)
-            extra = _columns(ev)
-            table([_standing_cells(r, n, t, extra) for r, n, t in ranked(ev.players)],
-                  _standing_head("Player", extra))
-            if ev.teams:
-                team_extra = [c for c in extra if c != "partner"]
-                rows = []
-                teams = {k: tt.tally for k, tt in ev.teams.items()}
-                for r, key, t in ranked(teams):
-                    names = "/".join(sorted(ev.teams[key].names))
-                    rows.append(_standing_cells(r, f"{names} ({key})", t, team_extra))
-                heading("Teams", 3)
-                table(rows, _standing_head("Team", team_extra))
+            heading(event_title(ev), 2)
+            for caption, head, rows in standings_tables(ev):
+                if caption != "Players":
+                    heading(caption, 3)
+                table(rows, head)
     rows = s.games if games else None
     if rows is not None:
         shown = len(rows)
@@ -245,6 +260,14 @@ def _standing_json(rank: int, name: str, t: Tally) -> dict[str, Any]:
             "average_bid": _num(t.average_bid), "points_per_hand": _num(t.per_hand)}
 
 
+def standings_json(ev: EventSummary) -> dict[str, list[dict[str, Any]]]:
+    """An event's standings as plain data: ``players`` and ``teams``."""
+    teams = {k: tt.tally for k, tt in ev.teams.items()}
+    return {"players": [_standing_json(r, n, t) for r, n, t in ranked(ev.players)],
+            "teams": [{**_standing_json(r, k, t), "members": list(ev.teams[k].members),
+                       "names": sorted(ev.teams[k].names)} for r, k, t in ranked(teams)]}
+
+
 def report_json(s: Summary, standings: bool = True, games: bool = True) -> dict[str, Any]:
     """The JSON report as plain data."""
     events = []
@@ -253,10 +276,7 @@ def report_json(s: Summary, standings: bool = True, games: bool = True) -> dict[
                              "first_date": ev.first_date, "last_date": ev.last_date,
                              "profiles": dict(sorted(ev.profiles.items()))}
         if standings:
-            e["players"] = [_standing_json(r, n, t) for r, n, t in ranked(ev.players)]
-            teams = {k: tt.tally for k, tt in ev.teams.items()}
-            e["teams"] = [{**_standing_json(r, k, t), "members": list(ev.teams[k].members),
-                           "names": sorted(ev.teams[k].names)} for r, k, t in ranked(teams)]
+            e.update(standings_json(ev))
         events.append(e)
     rows = s.games if games else None
     return {
@@ -284,6 +304,21 @@ GAMES_CSV = ["file", "document", "event", "date", "round", "table", "id", "profi
              "scores", "valid", "errors", "warnings"]
 
 
+def standings_csv_rows(ev: EventSummary) -> list[list[Any]]:
+    """An event's standings as CSV rows (``STANDINGS_CSV``): players, then teams."""
+    groups: list[tuple[str, dict[str, Tally], dict[str, str]]] = [("player", ev.players, {})]
+    if ev.teams:
+        groups.append(("team", {k: tt.tally for k, tt in ev.teams.items()},
+                       {k: ";".join(tt.members) for k, tt in ev.teams.items()}))
+    rows = []
+    for kind, tallies, members in groups:
+        for r, n, t in ranked(tallies):
+            j = _standing_json(r, n, t)
+            j.update(event=ev.event or "", kind=kind, members=members.get(n, ""))
+            rows.append(["" if j[c] is None else j[c] for c in STANDINGS_CSV])
+    return rows
+
+
 def write_csv(s: Summary, out: TextIO, table: str = "standings") -> None:
     """One table as CSV: ``standings`` or ``games``. Lists are joined with
     ``;``, scores written ``name=score``."""
@@ -291,15 +326,7 @@ def write_csv(s: Summary, out: TextIO, table: str = "standings") -> None:
     if table == "standings":
         w.writerow(STANDINGS_CSV)
         for ev in s.sorted_events():
-            groups: list[tuple[str, dict[str, Tally], dict[str, str]]] = [("player", ev.players, {})]
-            if ev.teams:
-                groups.append(("team", {k: tt.tally for k, tt in ev.teams.items()},
-                               {k: ";".join(tt.members) for k, tt in ev.teams.items()}))
-            for kind, tallies, members in groups:
-                for r, n, t in ranked(tallies):
-                    j = _standing_json(r, n, t)
-                    j.update(event=ev.event or "", kind=kind, members=members.get(n, ""))
-                    w.writerow(["" if j[c] is None else j[c] for c in STANDINGS_CSV])
+            w.writerows(standings_csv_rows(ev))
         return
     w.writerow(GAMES_CSV)
     for row in s.games or []:
@@ -308,6 +335,51 @@ def write_csv(s: Summary, out: TextIO, table: str = "standings") -> None:
         cells["scores"] = ";".join(f"{k}={v}" for k, v in (row["scores"] or {}).items())
         cells["valid"] = "true" if row["valid"] else "false"
         w.writerow(["" if cells[c] is None else cells[c] for c in GAMES_CSV])
+
+
+# --- standings after each round ------------------------------------------------------
+
+ROUNDS_REPORT = "pitch-summary-rounds"
+
+
+def _round_name(r: str | None) -> str:
+    return "without a round" if r is None else f"after round {r}"
+
+
+def write_rounds(s: Summary, rounds: dict[str | None, list[tuple[str | None, EventSummary]]], out: TextIO,
+                 fmt: str) -> None:
+    """The standings of each event after each of its rounds (``after_each_round``),
+    then, for text and Markdown, the problems and the summary line of ``s``."""
+    events = [ev for ev in s.sorted_events() if ev.event in rounds]
+    if fmt == "json":
+        doc = {"report": ROUNDS_REPORT, "version": VERSION,
+               "events": [{"event": ev.event, "rounds": [{"round": r, **standings_json(after)}
+                                                         for r, after in rounds[ev.event]]} for ev in events],
+               "problems": [{**p, "text": problem_text(p)} for p in s.problems],
+               "summary": {"files": len(s.files), **s.counts}}
+        json.dump(doc, out, ensure_ascii=False, indent=2)
+        out.write("\n")
+        return
+    if fmt == "csv":
+        w = escape.CsvWriter(out)
+        w.writerow(["round", *STANDINGS_CSV])
+        for ev in events:
+            for r, after in rounds[ev.event]:
+                w.writerows([["" if r is None else r, *row] for row in standings_csv_rows(after)])
+        return
+    markdown = fmt == "markdown"
+    style = "github" if markdown else "simple"
+    safe = _escaper(markdown)
+    for ev in events:
+        title = safe(event_title(ev))
+        out.write(f"## {title}\n\n" if markdown else f"{title}\n{'=' * len(title)}\n")
+        for r, after in rounds[ev.event]:
+            for caption, head, rows in standings_tables(after):
+                text = safe(f"{caption} {_round_name(r)}")
+                out.write(f"### {text}\n\n" if markdown else f"{text}\n{'-' * len(text)}\n")
+                out.write(tabulate(_cells(rows, safe), head, tablefmt=style, disable_numparse=True,
+                                   colalign=["right", "left"] + ["right"] * (len(head) - 2)) + "\n\n")
+    write_tables(s, out, standings=False, games=False, markdown=markdown)
 
 
 def write_report(s: Summary, out: TextIO, fmt: str, standings: bool = True, games: bool = True) -> None:

@@ -19,16 +19,21 @@ from pitchcli.replay import EVENTS, events
 from pitchcli.simulate import simulate_game
 
 EVENT_FIELDS = {
-    "game": {"file", "document", "variant", "family", "players", "teams", "units", "target", "hands"},
+    "game": {"format", "file", "document", "variant", "family", "players", "teams", "units", "target", "hands",
+             "role", "scoring"},
     "hand": {"hand", "dealer", "level", "replayable"},
     "call": {"hand", "player", "call", "kind"},
-    "contract": {"hand", "bidder", "bid", "trump", "called", "partners"},
+    "contract": {"hand", "bidder", "bid", "trump", "called", "partners", "recorded", "stuck", "steal"},
+    "trump": {"hand", "suit", "by"},
+    "partner": {"hand", "cards", "partners"},
+    "discard": {"hand", "player", "cards"},
+    "draw": {"hand", "player", "cards"},
     "trick": {"hand", "trick", "leader"},
     "play": {"hand", "trick", "player", "card", "trump"},
-    "trick_won": {"hand", "trick", "winner", "card", "reason", "captured", "value"},
+    "trick_won": {"hand", "trick", "winner", "card", "reason", "captured", "value", "suit_led"},
     "points": {"hand", "taken"},
-    "hand_end": {"hand", "bidder", "bid", "took", "made", "score", "totals"},
-    "game_end": {"winner", "hand", "totals", "finished"},
+    "hand_end": {"hand", "bidder", "bid", "took", "made", "score", "totals", "rule"},
+    "game_end": {"winner", "hand", "totals", "finished", "reason", "rule"},
 }
 
 

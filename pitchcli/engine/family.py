@@ -8,10 +8,21 @@ asks for a profile's name.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 
-from pitchcli.cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, SAME_COLOUR, SUIT_NAMES, Card
+from pitchcli.cards import (
+    ALL_CARDS,
+    BIG_JOKER,
+    JOKER_DECK,
+    LITTLE_JOKER,
+    SAME_COLOUR,
+    STANDARD_DECK,
+    SUIT_NAMES,
+    Card,
+)
 
 # Purpose -> rule id, per family, then per mode where the mode matters.
 _RULEBOOK: dict[str, dict[str, str]] = {
@@ -96,9 +107,57 @@ class TrumpView:
         return self.strength[c] > 0
 
 
+class Scoring(StrEnum):
+    """How a hand is scored: Auction Pitch's four points High, Low, Jack and
+    Game (AP-SCORE-1), or ten-point's point cards (TP-POINTS-1)."""
+
+    AWARDS = "awards"
+    POINT_CARDS = "point-cards"
+
+
+class WinBy(StrEnum):
+    """Who may win the game at the end of a hand: only the pitcher's unit
+    (AP-WIN-1..3), or any side at the target, the bidding side first (TP-WIN-1)."""
+
+    PITCHER = "pitcher"
+    HIGHEST = "highest"
+
+
+class Exchange(StrEnum):
+    """What happens between the auction and the play (the profile's ``mode``):
+    nothing (every dealt card is played), ten-point's discards and refill
+    (TP4-3..5), or the cut-down kitty and discards (TP5-1, TP5-2, TP5-4)."""
+
+    NONE = "play-all"
+    REFILL = "refill"
+    CUT_DOWN = "cut-down"
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """What a family calls things, for the views: ``role`` is the winner of the
+    auction ("pitcher", "bidder"); ``closing`` the call that closes the auction
+    ("pitch": the 4 of AP-BID-3; "closing": the 10 of TP-BID-1), ``closes``
+    the verb for making it ("pitches: bids", "bids"), and ``closed`` what the
+    player who made it did (a template with ``{bid}``)."""
+
+    role: str
+    closing: str
+    closes: str
+    closed: str
+
+
 @dataclass(frozen=True, slots=True)
 class Family:
-    """A rule family: ``auction`` or ``ten-point``."""
+    """A rule family (``auction`` or ``ten-point``) as data: everything the
+    engine and the views need to know about it, so that nobody outside
+    ``engine/`` and ``profiles.py`` compares its name.
+
+    ``deck`` is the family's deck (CARD-1 / CARD-2); ``view(trump)`` how the
+    cards behave once trump is known; ``scoring`` how a hand is scored;
+    ``win_by`` who may win; ``words`` what it calls things; ``columns`` the
+    counters a standings table of this family shows (summary).
+    """
 
     name: str
     mode: str
@@ -107,8 +166,15 @@ class Family:
     stuck_dealer_may_pass: bool
     # TP-PLAY-2: a trick without trumps is won by nobody in ten-point.
     offsuit_trick_has_winner: bool
-    # TP-TRUMP-1: the bidder names trump; Auction: the first card led sets it.
+    # TP-TRUMP-1: the bidder names trump; Auction: the first card led sets it
+    # (AP-PLAY-1). Only about trump: scoring and winning have their own fields.
     trump_named: bool
+    scoring: Scoring
+    exchange: Exchange
+    win_by: WinBy
+    words: Words
+    columns: tuple[str, ...]
+    deck: tuple[Card, ...]
     # The least and most players the family's `players` option may name.
     seats: tuple[int, int] = (2, 8)
 
@@ -122,12 +188,43 @@ class Family:
         return _view(self.name, trump)
 
 
+    @property
+    def scores_awards(self) -> bool:
+        """True when a hand scores High, Low, Jack and Game (AP-SCORE-1)."""
+        return self.scoring is Scoring.AWARDS
+
+
 @cache
 def family_for(name: str, mode: str) -> Family:
     """The family object for a profile's ``family`` and ``mode`` options."""
-    named = name == "ten-point"
-    return Family(name, mode, stuck_dealer_may_pass=named, offsuit_trick_has_winner=not named,
-                  trump_named=named, seats=_SEATS[name])
+    if name == "ten-point":
+        return Family(name, mode, stuck_dealer_may_pass=True, offsuit_trick_has_winner=False,
+                      trump_named=True, scoring=Scoring.POINT_CARDS, exchange=Exchange(mode),
+                      win_by=WinBy.HIGHEST, words=Words("bidder", "closing", "bids", "bid {bid}"),
+                      columns=("taken",), deck=JOKER_DECK, seats=_SEATS[name])
+    return Family(name, mode, stuck_dealer_may_pass=False, offsuit_trick_has_winner=True,
+                  trump_named=False, scoring=Scoring.AWARDS, exchange=Exchange.NONE,
+                  win_by=WinBy.PITCHER,
+                  words=Words("pitcher", "pitch", "pitches: bids", "pitched: a bid of {bid}"),
+                  columns=("high", "low", "jack", "game"), deck=STANDARD_DECK, seats=_SEATS[name])
+
+
+# The families by name, each with a mode it has (the columns don't depend on it).
+FAMILIES = {"auction": "play-all", "ten-point": "refill"}
+
+
+def standings_columns(families: Iterable[str]) -> list[str]:
+    """The counter columns a standings table shows for games of these
+    families (by name, as a summary counts them), in the families' order;
+    names that are no family add nothing."""
+    present = set(families)
+    return [c for name, mode in FAMILIES.items() if name in present
+            for c in family_for(name, mode).columns]
+
+
+def family_of(profile: object) -> Family:
+    """The family object of a profile (anything with ``family`` and ``mode``)."""
+    return family_for(profile.family, profile.mode)  # type: ignore[attr-defined]
 
 
 # TP-TRUMP-2 order, high to low, after the rank cards A K Q J: OJ BJ LJ 10..2.

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from pitchcli.engine.family import Family, family_for
+from pitchcli.engine.family import Family, WinBy, family_for
 from pitchcli.engine.hand import HandResult, HandState
+from pitchcli.engine.outcome import EndReason, GameEnd, NotWon, TargetNote
 from pitchcli.engine.table import Table
 from pitchcli.engine.violations import Violation
 
@@ -79,37 +80,51 @@ class GameState:
             return
         for u, d in enumerate(result.delta):
             self.totals[u] += d
-        w = self._winner(result)
-        if w is not None:
+        result.totals = list(self.totals)
+        at_target = tuple(u for u, t in enumerate(self.totals) if t >= self.p.target)
+        if not at_target:
+            return
+        w, reason = self._winner(result, at_target)
+        if w is not None and reason is not None:
             self.winner, self.won_after = w, result.number
+            rule = "AP-WIN-1" if self.fam.win_by is WinBy.PITCHER else "TP-WIN-1"
+            result.end = GameEnd(w, result.number, reason, rule, self.totals[w], at_target)
+        else:
+            result.at_target = self._not_won(result, at_target)
 
-    def _winner(self, r: HandResult) -> int | None:
-        target = self.p.target
-        if not self.fam.trump_named:
+    def _not_won(self, r: HandResult, at_target: tuple[int, ...]) -> tuple[TargetNote, ...]:
+        """Why each unit at or above the target did not win (AP-WIN-2/3, TP-WIN-1)."""
+        if self.fam.win_by is WinBy.HIGHEST:
+            return tuple(TargetNote(u, self.totals[u], NotWon.TIED, "TP-WIN-1") for u in at_target)
+        pitcher = self.table.unit_of[r.bidder]
+        return tuple(TargetNote(u, self.totals[u], NotWon.SET, "AP-WIN-3") if u == pitcher else
+                     TargetNote(u, self.totals[u], NotWon.NOT_PITCHER, "AP-WIN-2")
+                     for u in at_target)
+
+    def _winner(self, r: HandResult, at_target: tuple[int, ...]) -> tuple[int | None, EndReason | None]:
+        totals = self.totals
+        if self.fam.win_by is WinBy.PITCHER:
             # AP-WIN-1..3: only the pitcher('s team) can win, at the target, and
             # (unless win_on_set) only when he made his bid.
             u = self.table.unit_of[r.bidder]
-            if self.totals[u] >= target and (r.made or self.p.win_on_set):
-                return u
-            return None
+            if u in at_target and (r.made or self.p.win_on_set):
+                return u, EndReason.PITCHER_MADE if r.made else EndReason.PITCHER_SET
+            return None, None
         # TP-WIN-1
-        at_target = [u for u, t in enumerate(self.totals) if t >= target]
-        if not at_target:
-            return None
         bidding = [u for u in at_target if u in r.bidding_units]
         if r.made and bidding:
             bidder_unit = self.table.unit_of[r.bidder]
             if bidder_unit in bidding:
-                return bidder_unit
-            best = max(self.totals[u] for u in bidding)
-            top = [u for u in bidding if self.totals[u] == best]
+                return bidder_unit, EndReason.BIDDING_SIDE
+            best = max(totals[u] for u in bidding)
+            top = [u for u in bidding if totals[u] == best]
             if len(top) == 1:
-                return top[0]
+                return top[0], EndReason.PARTNER
             # A tie between called partners: the holder of the first card called.
             for seat in r.card_holders:
                 if self.table.unit_of[seat] in top:
-                    return self.table.unit_of[seat]
-            return top[0]
-        best = max(self.totals[u] for u in at_target)
-        top = [u for u in at_target if self.totals[u] == best]
-        return top[0] if len(top) == 1 else None
+                    return self.table.unit_of[seat], EndReason.PARTNER
+            return top[0], EndReason.PARTNER
+        best = max(totals[u] for u in at_target)
+        top = [u for u in at_target if totals[u] == best]
+        return (top[0], EndReason.HIGHEST) if len(top) == 1 else (None, None)

@@ -20,8 +20,17 @@ from functools import cache
 from pitchcli.cards import ALL_CARDS, Card, describe
 from pitchcli.engine.bidding import Auction, Call
 from pitchcli.engine.family import Family, TrumpView, family_for, suit_words
+from pitchcli.engine.outcome import GameEnd, TargetNote
 from pitchcli.engine.play import Play, Trick, may_play, winner
-from pitchcli.engine.scoring import Award, auction_awards, award_points, settle, ten_point_taken
+from pitchcli.engine.scoring import (
+    Award,
+    PointCredit,
+    auction_awards,
+    award_points,
+    credited,
+    settle,
+    ten_point_credits,
+)
 from pitchcli.engine.table import Table
 from pitchcli.engine.violations import Violation
 
@@ -42,7 +51,24 @@ def _outside(deck: tuple[Card, ...]) -> frozenset[Card]:
 
 @dataclass
 class HandResult:
-    """What a hand came to. ``taken``, ``delta`` are per unit (see ``Table``)."""
+    """What a hand came to: everything a view shows about it, so that no view
+    works out a rule (see ``pitchcli.engine.results``).
+
+    Seats and units are indices (``Table.players``, ``Table.unit_names``);
+    ``taken``, ``delta`` and ``totals`` are per unit. ``tricks`` carry their
+    leader, winner, why (``WonWith``) and value; ``awards`` are the Auction
+    Pitch points (High, Low, Jack, Game, with the cards that earned them) and
+    ``game_points`` each unit's tally (AP-SCORE-4); ``credits`` the ten-point
+    point cards, the 2 of trumps credited to who played it (TP-POINTS-1).
+    ``credits`` are ordered highest trump first; ``out_of_play`` are the point
+    cards in no trick (set aside at the deal).
+    ``seat_taken`` is the points per seat (in a tally with teams only the team's
+    points are known: a member's entry is 0). ``side_took`` is what the bidding
+    side took, ``made`` whether that makes the bid, ``settle_rule`` the rule of
+    the score change. The game fills in ``totals`` (after this hand; ``None``
+    when unknown), ``end`` (when this hand ends the game) and ``at_target``
+    (the units at or above the target that did not win, and why).
+    """
 
     number: int
     dealer: int
@@ -61,6 +87,47 @@ class HandResult:
     delta: list[int]
     level: str  # "full", "play" or "tally"
     stuck: bool = False
+    family: Family | None = None
+    credits: list[PointCredit] = field(default_factory=list)
+    seat_taken: list[int] = field(default_factory=list)
+    side_took: int = 0
+    other_took: int = 0  # what the units outside the bidding side took together
+    settle_rule: str = ""
+    out_of_play: list[Card] = field(default_factory=list)  # ten-point point cards in no trick
+    called: list[Card] = field(default_factory=list)  # the partner cards called (TP5-3)
+    discards: dict[int, list[Card]] = field(default_factory=dict)  # per seat, as recorded
+    draws: dict[int, list[Card]] = field(default_factory=dict)
+    totals: list[int] | None = None
+    end: GameEnd | None = None
+    at_target: tuple[TargetNote, ...] = ()
+
+    def is_trump(self, c: Card) -> bool:
+        """True when ``c`` is a trump in this hand (CARD-1, TP-TRUMP-2)."""
+        return self.trump is not None and self.family is not None and \
+            self.family.view(self.trump).is_trump(c)
+
+    def suit_led(self, trick: Trick) -> str | None:
+        """The suit of the card that led ``trick``, for following (the off-jack
+        and the jokers belong to trump in ten-point, TP-TRUMP-2)."""
+        if self.trump is None or self.family is None or not trick.plays:
+            return None
+        return self.family.view(self.trump).suit_of[trick.plays[0].card]
+
+    @property
+    def dealer_bid(self) -> bool:
+        """The dealer bid because nobody else did, or was stuck with the bid
+        (AP-BID-4, TP-BID-1)."""
+        return self.stuck or any(c.kind == "stuck" for c in self.calls)
+
+    @property
+    def stolen(self) -> bool:
+        """The dealer stole the bid (AP-BID-5)."""
+        return any(c.kind == "steal" for c in self.calls)
+
+    @property
+    def closing_call(self) -> Call | None:
+        """The call that closed the auction (AP-BID-3, TP-BID-1), if any."""
+        return next((c for c in self.calls if c.kind == "max"), None)
 
 
 @dataclass
@@ -641,20 +708,32 @@ class HandState:
         units = len(self.table.unit_names)
         awards: dict[str, Award] = {}
         game_points: list[int] = []
+        credits: list[PointCredit] = []
+        out_of_play: list[Card] = []
+        unit_of = self.table.unit_of
         if has_tricks:
             if not complete or view is None:
                 return None
             level = "full" if self.places.deal else "play"
-            if self.fam.trump_named:
-                taken = ten_point_taken(self.tricks, view, self.table.unit_of, units)
+            if not self.fam.scores_awards:
+                credits = ten_point_credits(self.tricks, view, unit_of)
+                credits.sort(key=lambda cr: -view.strength[cr.card])
+                seen = {c for t in self.tricks for c, _ in t.point_cards}
+                out_of_play = [c for c, v in view.points.items() if v and c not in seen]
+                taken = credited(credits, units)
+                seat_taken = credited(credits, self.n, by_seat=True)
                 self._check_points_in_play(taken, view)
             else:
-                awards, game_points = auction_awards(self.tricks, view, self.table.unit_of, units,
+                awards, game_points = auction_awards(self.tricks, view, unit_of, units,
                                                      self.p.low)
                 taken = award_points(awards, units)
+                seat_taken = [0] * self.n
+                for a in awards.values():
+                    if a.unit is not None and a.seat is not None:
+                        seat_taken[a.seat] += 1
         else:
             level = "tally"
-            if self.fam.trump_named:
+            if not self.fam.scores_awards:
                 if self.tally_taken is None:
                     return None
                 taken = list(self.tally_taken)
@@ -669,10 +748,20 @@ class HandState:
                     return None
                 awards = {k: Award(k, u) for k, u in self.tally_awards.items()}
                 taken = award_points(awards, units)
-        made, delta = settle(taken, bidding_units, self.bid, pooled=self.p.sides == "called")
+            # A tally says what each unit took; a unit of one player is that player.
+            seat_taken = [taken[unit_of[s]] if unit_of.count(unit_of[s]) == 1 else 0
+                          for s in range(self.n)]
+        pooled = self.p.sides == "called"
+        made, delta = settle(taken, bidding_units, self.bid, pooled=pooled)
+        side = sum(taken[u] for u in bidding_units)
+        settle_rule = ("AP-SCORE-5" if self.fam.scores_awards else "TP5-5" if pooled else "TP-SCORE-2")
         return HandResult(self.number, self.dealer, self.bidder, self.bid, self.auction.calls,
                           self.trump, partners, self.card_holders, self.tricks, awards, game_points, taken,
-                          bidding_units, made, delta, level, self.auction.stuck)
+                          bidding_units, made, delta, level, self.auction.stuck, self.fam, credits,
+                          seat_taken, side, sum(taken) - side, settle_rule, out_of_play,
+                          [c for c, _ in self.partner_cards],
+                          {s: [c for c, _ in cs] for s, cs in self.places.discards.items()},
+                          {s: [c for c, _ in cs] for s, cs in self.places.draws.items()})
 
     def _all_points_in_play(self) -> bool:
         """Every point card is in play when no card is set aside (RULES.md, invariants)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from pitchcli.cards import ALL_CARDS, Card
 from pitchcli.engine.family import GAME_POINTS, TrumpView
@@ -25,6 +26,29 @@ class Award:
     card: Card | None = None
     seat: int | None = None
     played_by: int | None = None
+    trick: int | None = None  # the trick the card was played in
+
+
+class Credit(StrEnum):
+    """How a ten-point point card was credited: to who won the trick it was in,
+    or (the 2 of trumps) to who played it (TP-POINTS-1)."""
+
+    CAPTURED = "captured"
+    PLAYED = "played"
+
+
+@dataclass(frozen=True, slots=True)
+class PointCredit:
+    """One ten-point point card and who it scored for (TP-POINTS-1): ``value``
+    points to ``seat`` (``unit``), played by ``played_by`` in trick ``trick``."""
+
+    card: Card
+    value: int
+    seat: int
+    unit: int
+    played_by: int
+    trick: int
+    how: Credit
 
 
 def auction_awards(
@@ -37,6 +61,7 @@ def auction_awards(
     """
     captured_by: dict[Card, int] = {}
     played_by: dict[Card, int] = {}
+    trick_of: dict[Card, int] = {}
     tallies = [0] * units
     points = _GAME_POINTS
     for t in tricks:
@@ -44,27 +69,31 @@ def auction_awards(
         if won is None:
             continue  # never in Auction Pitch: a trick always has a winner (AP-PLAY-3)
         u = unit_of[won]
+        value = 0
         for p in t.plays:
             c = p.card
             played_by[c] = p.seat
             captured_by[c] = won
-            tallies[u] += points[c]  # AP-SCORE-4
+            trick_of[c] = t.number
+            value += points[c]  # AP-SCORE-4
+        t.value = value
+        tallies[u] += value
     trumps = [c for c in played_by if view.strength[c] > 0]
     awards: dict[str, Award] = {}
     if trumps:
         high = max(trumps, key=view.strength.__getitem__)
         low = min(trumps, key=view.strength.__getitem__)
         s = captured_by[high]
-        awards["high"] = Award("high", unit_of[s], high, s, played_by[high])
+        awards["high"] = Award("high", unit_of[s], high, s, played_by[high], trick_of[high])
         # AP-SCORE-1: Low to who captured it, or (option low: played) who played it.
         s = played_by[low] if low_rule == "played" else captured_by[low]
-        awards["low"] = Award("low", unit_of[s], low, s, played_by[low])
+        awards["low"] = Award("low", unit_of[s], low, s, played_by[low], trick_of[low])
         jack = next((c for c in trumps if c.rank == 11), None)
         if jack is None:
             awards["jack"] = Award("jack", None)  # AP-SCORE-2: not in play
         else:
             s = captured_by[jack]
-            awards["jack"] = Award("jack", unit_of[s], jack, s, played_by[jack])
+            awards["jack"] = Award("jack", unit_of[s], jack, s, played_by[jack], trick_of[jack])
     else:  # no trick at all: nothing to award
         awards.update({k: Award(k, None) for k in ("high", "low", "jack")})
     awards["game"] = Award("game", game_unit(tallies))
@@ -92,22 +121,44 @@ def award_points(awards: dict[str, Award], units: int) -> list[int]:
     return taken
 
 
-def ten_point_taken(tricks: list[Trick], view: TrumpView, unit_of: tuple[int, ...], units: int) -> list[int]:
+def ten_point_credits(tricks: list[Trick], view: TrumpView, unit_of: tuple[int, ...]) -> list[PointCredit]:
     """TP-POINTS-1: each point card to whoever wins it, the 2 of trumps to who
     played it; off cards are worth nothing (TP-POINTS-2): only the point cards
-    of the tricks count, the rest are thrown away (TP-SCORE-1)."""
-    taken = [0] * units
+    of the tricks count, the rest are thrown away (TP-SCORE-1). Sets each
+    trick's ``value`` and ``point_cards`` on the way."""
+    credits: list[PointCredit] = []
     points = view.points
     for t in tricks:
+        in_trick: list[tuple[Card, int]] = []
+        value = 0
         for p in t.plays:
-            value = points[p.card]
-            if not value:
+            c = p.card
+            v = points[c]
+            if not v:
                 continue
-            if p.card.rank == 2 and p.card.suit == view.trump:
-                taken[unit_of[p.seat]] += value
+            in_trick.append((c, v))
+            if c.rank == 2 and c.suit == view.trump:
+                credits.append(PointCredit(c, v, p.seat, unit_of[p.seat], p.seat, t.number, Credit.PLAYED))
             elif t.winner is not None:
-                taken[unit_of[t.winner]] += value
+                value += v
+                credits.append(PointCredit(c, v, t.winner, unit_of[t.winner], p.seat, t.number,
+                                           Credit.CAPTURED))
+        t.value = value
+        t.point_cards = tuple(in_trick)
+    return credits
+
+
+def credited(credits: list[PointCredit], units: int, by_seat: bool = False) -> list[int]:
+    """The points of ``credits`` per unit (or per seat, with ``by_seat``)."""
+    taken = [0] * units
+    for cr in credits:
+        taken[cr.seat if by_seat else cr.unit] += cr.value
     return taken
+
+
+def ten_point_taken(tricks: list[Trick], view: TrumpView, unit_of: tuple[int, ...], units: int) -> list[int]:
+    """The ten-point points each unit took in ``tricks`` (TP-POINTS-1)."""
+    return credited(ten_point_credits(tricks, view, unit_of), units)
 
 
 def settle(taken: list[int], bidding: frozenset[int], bid: int, pooled: bool) -> tuple[bool, list[int]]:

@@ -26,9 +26,9 @@ CODE = "S206"
 def missing_hand_fields(p: Profile) -> dict[str, str]:
     """The hand fields profile ``p`` doesn't have, each with why (its option)."""
     out: dict[str, str] = {}
-    if p.mode == "play-all":
+    if not p.discards:
         out["discards"] = f"mode '{p.mode}' plays every card dealt, so nobody discards"
-    if p.mode != "refill":
+    if not p.draws:
         out["draws"] = (f"mode '{p.mode}' deals nothing after the discards "
                         "(only 'refill' does)")
     if p.kitty == 0:

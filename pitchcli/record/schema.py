@@ -29,11 +29,11 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
-from jsonschema.validators import extend
+if TYPE_CHECKING:  # jsonschema is imported only to explain an invalid record (start-up time)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 from pitchcli.cards import CardError
 from pitchcli.diagnostics import Diagnostic
@@ -77,8 +77,15 @@ def _whole_number(checker: Any, value: Any) -> bool:
 # targets, counts), only an integer is. JSON Schema's "integer" also admits a
 # number with a zero fraction (2.0, 2e0, !!float 2), which then reached the
 # summary's Fractions and the partial files as 9.0; this type checker doesn't.
-StrictValidator = extend(Draft202012Validator,
-                         type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number))
+@cache
+def strict_validator() -> type[Draft202012Validator]:
+    """Draft 2020-12 whose "integer" is a whole number only (built on first
+    use: jsonschema is imported only to explain an invalid document)."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.validators import extend
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number)
+    return extend(Draft202012Validator, type_checker=checker)  # type: ignore[no-any-return]
 
 
 def has_float(data: Any) -> bool:
@@ -104,7 +111,7 @@ def _reference() -> Draft202012Validator:
     # with the local '#/$defs/...' references inlined: about 25% faster, and no
     # `referencing.Registry` needed. The shipped schema keeps its $defs.
     schema = _schema()
-    return StrictValidator(_inline_refs(schema, schema.get("$defs", {})))
+    return strict_validator()(_inline_refs(schema, schema.get("$defs", {})))
 
 
 def _inline_refs(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
@@ -297,6 +304,8 @@ def _explain(error: ValidationError) -> Iterator[tuple[Path, Diagnostic]]:
 
     if keyword in ("anyOf", "oneOf"):
         # A wall of alternatives helps nobody: explain the one most likely meant.
+        from jsonschema.exceptions import best_match
+
         best = best_match([error])
         if best is not error:
             yield from _explain(best)

@@ -1,0 +1,172 @@
+"""Benchmark of issue 10's targets (not a test): each figure next to its baseline, in one run.
+
+    python benchmarks/bench_engine.py [--games 10000] [--yaml-games 1000]
+                                      [--big 100000] [--repeat 3] [--cache DIR]
+
+Prints, each as a median of ``--repeat`` runs of CPU time (user + system of the
+child process) and the ratio to the baseline measured in the same run:
+
+- JSON Lines of ``--games`` simulated games, for ``auction`` (4 players),
+  ``ten-point`` and ``ten-point-5``: ``pitch validate -q FILE`` against a bare
+  Python process that ``json.loads`` every line of the same file; hands/s per
+  core (target: at most 8x, at least 20,000 hands/s for Auction Pitch);
+- YAML, a stream of ``--yaml-games`` Auction Pitch games: ``pitch validate``
+  against ``yaml.compose_all`` with libyaml's ``CSafeLoader`` (target 1.2x);
+- start-up: ``pitch --help`` and ``pitch validate`` of one small file against
+  ``python -c "import click, yaml"`` (target 2x);
+- ``pitch summarize`` peak memory (``ru_maxrss`` of the child) on ``--games``
+  and on ``--big`` games (the small file's lines repeated: the same work per
+  game, without minutes of generating), which should stay within 10%.
+
+Games are generated once with ``pitch simulate`` into ``--cache`` (default
+``~/.cache/pitchcli-bench``): ``--unique`` distinct games per profile (simulating
+replays every hand as it is made, so it is slow), repeated to the size asked
+for. Every game is still loaded and checked in full, so the work per game is the
+work of new games. The YAML stream is the first games written as YAML by the
+project's own writer. Nothing is asserted: the figures are printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+PITCH = [PY, "-m", "pitchcli"]
+
+
+def _child_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def measure(cmd: list[str], repeat: int) -> tuple[float, float]:
+    """Median CPU seconds of ``cmd`` over ``repeat`` runs, and its wall time."""
+    cpus, walls = [], []
+    for _ in range(repeat):
+        before, t0 = _child_cpu(), time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=ROOT)
+        walls.append(time.perf_counter() - t0)
+        cpus.append(_child_cpu() - before)
+    return statistics.median(cpus), statistics.median(walls)
+
+
+def peak_kib(cmd: list[str]) -> int:
+    """Peak resident memory (KiB) of ``cmd``, read in a fresh wrapper process
+    (RUSAGE_CHILDREN is the biggest child ever waited for, so it needs a new parent)."""
+    code = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+            "stderr=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([PY, "-c", code, *cmd], capture_output=True, text=True, check=True, cwd=ROOT)
+    return int(out.stdout.strip())
+
+
+def unique(cache: Path, variant: str, games: int) -> Path:
+    """A JSON Lines file of ``games`` distinct simulated games (made once, then cached)."""
+    path = cache / f"i10-{variant}-{games}.jsonl"
+    if not path.exists():
+        print(f"  (simulating {games} {variant} games ...)", flush=True)
+        tmp = path.with_suffix(".tmp")
+        subprocess.run([*PITCH, "simulate", "--variant", variant, "--games", str(games), "--seed", "10",
+                        "--format", "jsonl", "-o", str(tmp)], check=True, cwd=ROOT)
+        tmp.rename(path)
+    return path
+
+
+def sized(cache: Path, variant: str, games: int, distinct: int) -> Path:
+    """A JSON Lines file of ``games`` games: ``distinct`` simulated ones, repeated."""
+    small = unique(cache, variant, min(games, distinct))
+    path = cache / f"i10-{variant}-{games}-of-{min(games, distinct)}.jsonl"
+    if not path.exists():
+        lines = small.read_bytes().splitlines(keepends=True)
+        with path.open("wb") as f:
+            for i in range(games):
+                f.write(lines[i % len(lines)])
+    return path
+
+
+def as_yaml(source: Path, games: int) -> Path:
+    """The first ``games`` games of a JSON Lines file as one YAML stream."""
+    path = source.with_name(f"{source.stem}-{games}.yaml")
+    if not path.exists():
+        sys.path.insert(0, str(ROOT))
+        from pitchcli.record.write import canonical, to_yaml
+
+        with source.open("rb") as f, path.open("w", encoding="utf-8") as out:
+            for i, line in enumerate(f):
+                if i == games:
+                    break
+                out.write("---\n" + to_yaml(canonical(json.loads(line))))
+    return path
+
+
+def hands_in(path: Path) -> int:
+    """How many hands the JSON Lines file holds."""
+    with path.open("rb") as f:
+        return sum(len(json.loads(line)["hands"]) for line in f)
+
+
+def row(label: str, cpu: float, base: float, extra: str = "") -> None:
+    print(f"  {label:<44} {cpu:8.3f} s  {cpu / base:6.2f}x{extra}", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=10_000, help="JSON Lines games per profile")
+    ap.add_argument("--yaml-games", type=int, default=1_000)
+    ap.add_argument("--big", type=int, default=100_000, help="games for the peak-memory run (0: skip)")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--unique", type=int, default=1_000, help="distinct simulated games per profile")
+    ap.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "pitchcli-bench")
+    ap.add_argument("--profiles", default="auction,ten-point,ten-point-5")
+    args = ap.parse_args()
+    args.cache.mkdir(parents=True, exist_ok=True)
+    os.environ.pop("PITCHCLI_SCHEMA_BACKEND", None)
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; CPU seconds, median of {args.repeat}")
+
+    print(f"\nJSON Lines, {args.games} games: pitch validate vs json.loads of every line")
+    loads = "import json, sys\nfor line in open(sys.argv[1], 'rb'):\n    json.loads(line)"
+    for variant in args.profiles.split(","):
+        path = sized(args.cache, variant, args.games, args.unique)
+        hands = hands_in(path)
+        base, _ = measure([PY, "-c", loads, str(path)], args.repeat)
+        cpu, _ = measure([*PITCH, "validate", "-q", str(path)], args.repeat)
+        print(f" {variant}: {hands} hands")
+        row("json.loads (baseline)", base, base)
+        row("pitch validate", cpu, base, f"  {hands / cpu:9,.0f} hands/s")
+
+    print(f"\nYAML, a {args.yaml_games}-game stream: pitch validate vs yaml.compose_all (CSafeLoader)")
+    ypath = as_yaml(unique(args.cache, "auction", min(args.yaml_games, args.unique)), args.yaml_games)
+    compose = ("import sys, yaml\nfor _ in yaml.compose_all(open(sys.argv[1], 'rb'), Loader=yaml.CSafeLoader):"
+               "\n    pass")
+    base, _ = measure([PY, "-c", compose, str(ypath)], args.repeat)
+    cpu, _ = measure([*PITCH, "validate", "-q", str(ypath)], args.repeat)
+    row("yaml.compose_all CSafeLoader (baseline)", base, base)
+    row("pitch validate", cpu, base)
+
+    print("\nStart-up: vs python -c 'import click, yaml'")
+    one = ROOT / "samples" / "auction-full.yaml"
+    base, _ = measure([PY, "-c", "import click, yaml"], args.repeat * 3)
+    row("import click, yaml (baseline)", base, base)
+    row("pitch --help", measure([*PITCH, "--help"], args.repeat * 3)[0], base)
+    row(f"pitch validate {one.name}", measure([*PITCH, "validate", "-q", str(one)], args.repeat * 3)[0], base)
+
+    if args.big:
+        print(f"\nSummarize peak memory: {args.games} vs {args.big} games (auction)")
+        small = sized(args.cache, "auction", args.games, args.unique)
+        big = sized(args.cache, "auction", args.big, args.unique)
+        a = peak_kib([*PITCH, "summarize", str(small)])
+        b = peak_kib([*PITCH, "summarize", str(big)])
+        print(f"  {args.games:>7} games {a / 1024:8.1f} MiB")
+        print(f"  {args.big:>7} games {b / 1024:8.1f} MiB  {b / a:6.2f}x")
+
+
+if __name__ == "__main__":
+    main()

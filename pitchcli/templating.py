@@ -1,0 +1,65 @@
+"""The one place where text from a record becomes HTML or SVG.
+
+Templates (``pitchcli/templates``) are rendered by Jinja2 with autoescaping on
+for every template, so a value is escaped unless a template says otherwise
+(none does, except for markup this package made itself: the inline SVG chart
+and the stylesheet). Before escaping, ``finalize`` passes every value through
+``printable``: a control character (which no page should carry, and which XML,
+hence a standalone SVG, forbids even escaped) is shown as its Unicode control
+picture, and a lone surrogate (a file name that isn't UTF-8) as U+FFFD.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+import jinja2
+
+# C0 controls but tab and newline, DEL, the C1 controls, and lone surrogates.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _picture(m: re.Match[str]) -> str:
+    ch = ord(m.group())
+    if ch < 0x20:
+        return chr(0x2400 + ch)  # U+2400..U+241F: SYMBOL FOR NULL ... UNIT SEPARATOR
+    if ch == 0x7F:
+        return "\u2421"  # SYMBOL FOR DELETE
+    return "\ufffd"
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters and lone surrogates made visible and
+    harmless (for a page, an SVG file or a terminal)."""
+    return _UNPRINTABLE.sub(_picture, text)
+
+
+def _finalize(value: Any) -> Any:
+    # (called for every value a page shows: plain str is the common case)
+    if value.__class__ is str and _UNPRINTABLE.search(value):
+        return _UNPRINTABLE.sub(_picture, value)
+    return value
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The Jinja2 environment of the report: autoescape on, undefined names
+    an error (a typo in a template must not render as nothing)."""
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("pitchcli", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        finalize=_finalize,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=False,  # templates are package data: no stat() per page
+    )
+    return env
+
+
+def render(template: str, **context: Any) -> str:
+    """Render one template of ``pitchcli/templates``."""
+    return environment().get_template(template).render(**context)
