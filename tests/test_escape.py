@@ -11,11 +11,11 @@ import io
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
 from click.testing import CliRunner
+from fuzz_strategies import RAW_UNSAFE, _renamed
 
 from pitchcli import escape
 from pitchcli.cli import main
@@ -28,24 +28,12 @@ PLAY = ROOT / "samples" / "auction-play.yaml"
 HOSTILE = {"Ann": "Ann\nx.yaml:1:1: R407 forged", "Ben": '=HYPERLINK("http://e.x")',
            "Cal": "Cal|<img src=x onerror=alert(1)>", "Dot": "Dot\u202etxt.exe"}
 EVENT = "Ladder\x1b]52;c;SGVsbG8=\x07\r"
-# What may never reach a terminal: C0 (but the newline that ends a line), C1, bidi, separators.
-RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
-
-
-def _rename(v: Any, names: dict[str, str]) -> Any:
-    if isinstance(v, str):
-        return names.get(v, v)
-    if isinstance(v, list):
-        return [_rename(x, names) for x in v]
-    if isinstance(v, dict):
-        return {names.get(k, k): _rename(x, names) for k, x in v.items()}
-    return v
 
 
 @pytest.fixture
 def hostile(tmp_path: Path) -> Path:
     """A valid record whose players and event are hostile text (JSON: YAML can't hold every one plain)."""
-    rec = _rename(yaml.safe_load(PLAY.read_text()), HOSTILE)
+    rec = _renamed(yaml.safe_load(PLAY.read_text()), HOSTILE)
     rec["event"] = EVENT
     path = tmp_path / "hostile.json"
     path.write_text(json.dumps(rec))
@@ -55,7 +43,7 @@ def hostile(tmp_path: Path) -> Path:
 @pytest.fixture
 def hostile_invalid(tmp_path: Path) -> Path:
     """The same, with a dealer nobody knows and a wrong score: diagnostics quote the names."""
-    rec = _rename(yaml.safe_load(PLAY.read_text()), HOSTILE)
+    rec = _renamed(yaml.safe_load(PLAY.read_text()), HOSTILE)
     rec["hands"][0]["dealer"] = "Eve\x1b[2J\nfake.yaml:9:9: S201 forged"
     rec["hands"][1]["score"] = {v: 9 for v in HOSTILE.values()}
     path = tmp_path / "bad\x1b[31m.json"
@@ -104,7 +92,7 @@ def test_short_is_bounded() -> None:
 
 
 def _no_raw(text: str) -> None:
-    found = RAW.search(text)
+    found = RAW_UNSAFE.search(text)
     assert found is None, f"raw {found.group()!r} in output: {text[max(0, found.start() - 40):found.end() + 40]!r}"
 
 
