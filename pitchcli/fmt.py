@@ -164,7 +164,7 @@ class Formatted:
 
     def dropped(self, fmt: str | None = None) -> int:
         """Comment lines that writing as ``fmt`` can't keep (JSON has none)."""
-        return 0 if (fmt or self.fmt) == "yaml" else sum(c.count() for c in self.comments if c)
+        return 0 if (fmt or self.fmt) == "yaml" else comments.lines(self.comments)
 
 
 def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None) -> Formatted:

@@ -68,6 +68,11 @@ class Comments:
         return sum(1 + len(c.continues) for c in every)
 
 
+def lines(documents: list[Comments | None]) -> int:
+    """How many comment lines the documents have."""
+    return sum(c.count() for c in documents if c)
+
+
 def find(text: str) -> tuple[list[Comment], list[int]]:
     """Every comment of a YAML text, and the lines of its ``---`` markers (one
     libyaml scan; nothing when the text has no ``#``)."""
