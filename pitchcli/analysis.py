@@ -70,9 +70,11 @@ class GameAnalysis:
 class _Driver:
     """Feeds one record to the engine."""
 
-    def __init__(self, record: dict[str, Any], skip: Collection[str]) -> None:
+    def __init__(self, record: dict[str, Any], skip: Collection[str],
+                 ignore: Collection[str] = ()) -> None:
         self.rec = record
         self.skip = skip
+        self.ignore = frozenset(ignore)
         self.out = GameAnalysis(record)
         self.v = self.out.violations
         self.long: list[str] = []  # names too long to quote whole (see tidy)
@@ -113,7 +115,7 @@ class _Driver:
             return False
         self.out.profile = profile
         teams = rec.get("teams")
-        if self.skipped("/teams"):
+        if self.skipped("/teams") or "/teams" in self.ignore:
             if profile.sides == "teams":
                 return False  # the teams the table needs are malformed
             teams = None  # teams where the profile has none: the schema stage said so
@@ -145,6 +147,8 @@ class _Driver:
                 dealer = hand.get("dealer") if isinstance(hand, dict) else None
                 self.game.skip_hand(self.seat_of.get(dealer) if isinstance(dealer, str) else None)
                 continue
+            if self.ignore:
+                hand = {k: v for k, v in hand.items() if f"{at}/{esc(k)}" not in self.ignore}
             self.hand(hand, at)
         self.finish()
         return self.out
@@ -352,7 +356,11 @@ def _show(value: object, none: str = "none") -> str:
     return str(value) if isinstance(value, int) else quote(value)
 
 
-def analyze(record: dict[str, Any], skip: Collection[str] = ()) -> GameAnalysis:
-    """Replay ``record`` in the engine. ``skip``: pointers the schema rejected."""
-    return _Driver(record, skip).run()
+def analyze(record: dict[str, Any], skip: Collection[str] = (),
+            ignore: Collection[str] = ()) -> GameAnalysis:
+    """Replay ``record`` in the engine. ``skip``: pointers the schema rejected
+    (a hand with one is not replayed); ``ignore``: fields the schema stage
+    reported as fields the profile doesn't have (the rest of their hand is
+    replayed without them)."""
+    return _Driver(record, skip, ignore).run()
 

@@ -122,14 +122,17 @@ def check_document(doc: Document, run_rules: bool = True, max_errors: int | None
     diags = list(schema.validate(doc.data, doc.floats))
     # The profile-driven part of the schema stage: fields the profile doesn't have.
     shaped = {d.pointer for d in diags}
-    diags += [d for d in profile_fields.validate(doc.data) if d.pointer not in shaped]
+    extra = [d for d in profile_fields.validate(doc.data) if d.pointer not in shaped]
     if run_rules:
         skip = {d.pointer for d in diags if d.severity == ERROR}
         # An unknown key stands for a typo: skip the mapping that holds it.
         skip |= {d.pointer.rsplit("/", 1)[0] for d in diags if d.code == "S201"}
-        out.analysis = analyze(doc.data, skip) if isinstance(doc.data, dict) else None
+        # A field the profile doesn't have is left out; the rest of its hand is checked.
+        ignore = {d.pointer for d in extra}
+        out.analysis = analyze(doc.data, skip, ignore) if isinstance(doc.data, dict) else None
         if out.analysis is not None:
             diags += [_from_violation(v) for v in out.analysis.violations]
+    diags += extra
     located = []
     for d in diags:
         line, col = doc.locate_key(d.pointer) if d.code == "S201" else doc.locate(d.pointer)

@@ -189,7 +189,7 @@ def replay(path: str, hand: int | None, fmt: str) -> None:
               help="text: a sentence per hand and per costly card; json: the versioned report.")
 @click.option("--budget", type=click.IntRange(1), default=None,
               help="Nodes (cards played in the search) per hand before giving up with bounds "
-                   "[default: 300,000].")
+                   "[default: 1,000,000].")
 def solve_cmd(path: str, hand: int | None, fmt: str, budget: int | None) -> None:
     """Could the bid have been made, and which card lost it?
 
@@ -349,12 +349,21 @@ def _games_shown(fmt: str, standings: bool, games: bool | None) -> bool:
                    "or YAML stream is cut at document boundaries; the output is the same.")
 @click.option("--progress/--no-progress", default=None,
               help="A document counter on standard error (default: when it is a terminal).")
+@click.option("--cluster", metavar="ADDRESS",
+              help="Run the pieces of --jobs on a Dask cluster: tcp://HOST:PORT of a running dask.distributed "
+                   "scheduler, or local[:N] for N worker processes here (default N: one per CPU); the output "
+                   "is the same. Needs pip install 'pitchcli[dask]'. The workers open PATHS themselves: on "
+                   "other machines they must see them at the same absolute path (a shared filesystem), with "
+                   "the same pitchcli installed.")
+@click.option("--cluster-timeout", type=click.FloatRange(0.1), default=30.0, show_default=True, metavar="SECONDS",
+              help="With --cluster: give up (exit 3) when the scheduler does not answer, or no worker is "
+                   "there, for this long.")
 @click.option("--by", type=click.Choice(["event", "round"]), default="event", show_default=True,
               help="round: each event's standings after each of its rounds (read in one process; "
                    "no game rows, no --partial).")
 def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,
               allow_invalid: bool, partial: bool, output: str | None, jobs: int, progress: bool | None,
-              by: str) -> None:
+              cluster: str | None, cluster_timeout: float, by: str) -> None:
     """Standings and game rows over many records: a club's events at a glance.
 
     PATHS are files, folders (searched recursively) or - for standard input;
@@ -374,7 +383,8 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     record with its first error (file:line:col: CODE message).
 
     Memory does not grow with the number of games. Exit status: 0 ok; 1 some
-    record is invalid (unless --allow-invalid); 3 an input could not be read.
+    record is invalid (unless --allow-invalid); 3 an input could not be read
+    (or, with --cluster, the cluster could not be reached or was lost).
     """
     import os
 
@@ -382,12 +392,29 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     bar = Progress(progress if progress is not None else sys.stderr.isatty(),
                    sys.stderr)
     if by == "round":
+        if cluster is not None:
+            raise click.UsageError("--by round reads in one process: not with --cluster")
         _summarize_rounds(paths, fmt, partial, games, max_rows, output, allow_invalid, bar)
         return
     keep = games is not False if partial else _games_shown(fmt, standings, games)
-    s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None, keep_games=keep,
-                        progress=bar, output=output)
+    if cluster is not None:
+        s = _on_cluster(paths, cluster, jobs, max_rows or None, keep, bar, cluster_timeout)
+    else:
+        s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None, keep_games=keep,
+                            progress=bar, output=output)
     _summary_out(s, fmt, standings, games, partial, output, allow_invalid)
+
+
+def _on_cluster(paths, address: str, jobs: int, limit: int | None, keep: bool, bar,  # type: ignore[no-untyped-def]
+                timeout: float):
+    from pitchcli.cluster import ClusterError, summarize_on_cluster
+    if jobs != 1:
+        raise click.UsageError("--jobs and --cluster: choose one (the cluster's workers are the jobs)")
+    try:
+        return summarize_on_cluster(paths, address, limit, keep, bar, timeout)
+    except ClusterError as e:
+        click.echo(f"pitch summarize: {e}", err=True)
+        sys.exit(e.code)
 
 
 def _summarize_rounds(paths: tuple[str, ...], fmt: str, partial: bool, games: bool | None, max_rows: int,

@@ -32,7 +32,7 @@ from pitchcli.check import Checked
 from pitchcli.diagnostics import ERROR
 from pitchcli.gameview import CardFace, GameView, game_view, usable
 from pitchcli.record.write import atomic_output
-from pitchcli.summary import Summary, round_order
+from pitchcli.summary import Summary, after_each_round, round_order
 from pitchcli.summary_report import event_title, plural, standings_tables
 from pitchcli.templating import environment, render
 
@@ -63,12 +63,18 @@ class Site:
 
     title: str
     summary: Summary = field(default_factory=lambda: Summary(None, keep_games=False))
+    rounds: dict[str | None, Summary] = field(default_factory=dict)  # one summary per round
     games: list[_Game] = field(default_factory=list)
     invalid: list[Checked] = field(default_factory=list)
 
     def add(self, c: Checked) -> None:
         """Count one checked document; keep its view (valid) or its diagnostics."""
         self.summary.add_checked(c)
+        r = c.data.get("round") if isinstance(c.data, dict) else None
+        key = None if r is None else str(r)
+        if key not in self.rounds:
+            self.rounds[key] = Summary(1, keep_games=False)
+        self.rounds[key].add_checked(c)
         if usable(c):
             self.games.append(_Game(game_view(c), len(self.games) + 1))
         else:
@@ -157,6 +163,7 @@ def pages(site: Site) -> dict[str, str]:
     for c in site.invalid:
         ev = c.data.get("event") if isinstance(c.data, dict) else None
         problems_of.setdefault(ev if isinstance(ev, str) else None, []).append(_problem(c))
+    after = after_each_round(site.rounds)
     events = []
     for i, ev in enumerate(site.summary.sorted_events(), 1):
         if not ev.games:
@@ -174,7 +181,9 @@ def pages(site: Site) -> dict[str, str]:
                  "final": _final(g.view), "hands": g.view.hands, "page": g.page})
         events.append({"name": name, "title": event_title(ev), "page": page, "tables": standings_tables(ev),
                        "games": games, "rounds": sorted(rounds.items(), key=lambda kv: round_order(kv[0])),
-                       "problems": problems_of.get(ev.event, [])})
+                       "problems": problems_of.get(ev.event, []),
+                       "after_rounds": [(r, standings_tables(snap)) for r, snap in after.get(ev.event, [])]
+                       if len(after.get(ev.event, [])) > 1 else []})
     for ev_ctx in events:
         out[ev_ctx["page"]] = render("event.html.j2", ev=ev_ctx, **common)
     for g in site.games:

@@ -221,14 +221,18 @@ class _Done:
     lines: int
 
 
-def _run(task: Task, limit: int | None, keep_games: bool) -> _Done:
+def _run(task: Task, limit: int | None, keep_games: bool, path: str | None = None) -> _Done:
+    """Summarize one task; ``path``: where to open the file when it isn't at
+    ``task.name`` (a cluster's worker in another folder gets the absolute path;
+    the name in the summary stays ``task.name``)."""
     s = Summary(limit, keep_games)
     last = -1
+    path = path or task.name
     if task.start is None:
-        for c in check_source(task.name, task.name):
+        for c in check_source(task.name, path):
             s.add_checked(c)
         return _Done(task, s, 0, 0)
-    reader = _Range(task.name, task.start, task.end or 0)
+    reader = _Range(path, task.start, task.end or 0)
     with io.BufferedReader(reader, 1 << 16) as source:
         for c in check_source(task.name, source):
             s.add_checked(c)
@@ -255,6 +259,20 @@ def _inputs(paths: Iterable[str], output: str | None) -> Iterator[tuple[str, str
         yield name, source
 
 
+def split_inputs(paths: Iterable[str], output: str | None = None) -> tuple[list[str], list[tuple[str, BinaryIO]]]:
+    """The files of ``paths`` (folders searched; ``output`` left out, see
+    ``_inputs``), for workers to open, and the standard input, for the parent
+    to read."""
+    files: list[str] = []
+    stdin: list[tuple[str, BinaryIO]] = []
+    for name, source in _inputs(paths, output):
+        if isinstance(source, str):
+            files.append(name)
+        else:
+            stdin.append((name, source))
+    return files, stdin
+
+
 def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEFAULT_LIMIT,
                     keep_games: bool = True, progress: Progress | None = None,
                     output: str | None = None) -> Summary:
@@ -269,13 +287,7 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
                 progress.tick()
         progress.close()
         return total
-    files: list[str] = []
-    stdin: list[tuple[str, BinaryIO]] = []
-    for name, source in _inputs(paths, output):
-        if isinstance(source, str):
-            files.append(name)
-        else:
-            stdin.append((name, source))
+    files, stdin = split_inputs(paths, output)
     tasks = plan(files, jobs)
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     with ctx.Pool(min(jobs, max(len(tasks), 1))) as pool:
@@ -289,6 +301,15 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
             progress.tick(part.summary.counts["documents"] + part.summary.counts["unreadable"])
     progress.close()
     return total
+
+
+def summarize_file(path: str, limit: int | None = DEFAULT_LIMIT, keep_games: bool = True) -> Summary:
+    """The summary of one record file (or folder): every document validated as
+    by ``pitch validate``, counted as by ``pitch summarize``. The public entry
+    point for other map-reduce engines: summarize files where they are, merge
+    the summaries (``Summary.merge``), ship them as ``Summary.to_json`` /
+    ``Summary.from_json`` between machines."""
+    return summarize_paths([path], 1, limit, keep_games)
 
 
 def summarize_by_round(paths: Iterable[str], limit: int | None = DEFAULT_LIMIT,

@@ -364,6 +364,18 @@ def test_standings_after_each_round() -> None:
         assert ev["rounds"][0]["players"] == first["players"]  # after round 1: round 1 alone
 
 
+def test_event_pages_show_the_standings_after_each_round(site: Path) -> None:
+    rounds = run_json("summarize", "--by", "round", "--format", "json", str(TOURNAMENT))
+    for n, ev in enumerate(rounds["events"], 1):
+        html = (site / f"event-{n}.html").read_text(encoding="utf-8")
+        blocks = re.findall(r"<details>\s*<summary>After round (\w+)</summary>(.*?)</details>", html, re.S)
+        assert [r for r, _ in blocks] == [r["round"] for r in ev["rounds"]]
+        for (_, block), after in zip(blocks, ev["rounds"], strict=True):
+            head, *rows = Page(block).tables[0]["rows"]
+            assert [(r[1], r[head.index("Wins")], r[head.index("Score")]) for r in rows] == [
+                (p["name"], str(p["wins"]), str(p["score"])) for p in after["players"]]
+
+
 def test_by_round_text_and_csv() -> None:
     one = str(TOURNAMENT / "winter-setback-open")
     text = run("summarize", "--by", "round", one).stdout

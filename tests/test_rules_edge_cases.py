@@ -363,6 +363,18 @@ def test_an_auction_hand_has_no_exchange_kitty_dead_or_partner(key: str, value: 
     assert "'auction'" in diags[0].message and words in diags[0].message
 
 
+def test_the_rest_of_a_hand_with_such_a_field_is_still_checked() -> None:
+    # The kitty is left out of the replay, not the hand: Ben's bid of 0 in
+    # the same hand is still found (AP-BID-2), as is a wrong score claim
+    # (Cal took High and Low, 2, not 3).
+    rec = _auction_with("kitty", ["2S"])
+    rec["hands"][0]["bids"][0] = 0
+    rec["hands"][0]["score"] = {"Ann": 0, "Ben": 2, "Cal": 3, "Dot": 0}
+    assert sorted(fields(diagnostics(rec)), key=str) == [
+        ("C502", None, "/hands/0/score/Cal"), ("R404", "AP-BID-2", "/hands/0/bids/0"),
+        ("S206", None, "/hands/0/kitty")]
+
+
 def test_a_valid_auction_hand_gets_no_profile_diagnostic() -> None:
     assert diagnostics(_auction_with("notes", "fine")) == []
 
@@ -402,4 +414,7 @@ def test_the_fields_follow_the_options_not_the_name() -> None:
            "hands": [h]}
     assert diagnostics(rec) == []
     rec["rules"] = {"dead": 0}
-    assert fields(diagnostics(rec)) == [("S206", None, "/hands/0/dead")]
+    # (The rest of the hand is still checked: with no dead cards all ten
+    # points are in play, and the tally's 3 + 2 + 4 = 9 is short: TP-POINTS-1.)
+    assert sorted(fields(diagnostics(rec)), key=str) == [
+        ("C501", "TP-POINTS-1", "/hands/0/points"), ("S206", None, "/hands/0/dead")]

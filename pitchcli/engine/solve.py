@@ -41,10 +41,10 @@ from dataclasses import dataclass, field
 from pitchcli.cards import ALL_CARDS, SUITS, Card
 from pitchcli.engine.family import Family, TrumpView
 from pitchcli.engine.hand import HandResult
-from pitchcli.engine.play import Play, Trick
+from pitchcli.engine.play import Play, Trick, WonWith
 from pitchcli.engine.scoring import auction_awards, game_unit, ten_point_taken
 
-DEFAULT_BUDGET = 300_000  # nodes (cards played in the search) per hand, all searches together
+DEFAULT_BUDGET = 1_000_000  # nodes (cards played in the search) per hand, all searches together
 
 _TRUMP_POWER = 1000  # above every rank, so one comparison orders trumps over the suit led
 
@@ -139,13 +139,13 @@ def _probe_values(cards: list[Card], view: TrumpView, family: Family,
     the cards in play, so High and Low (highest and lowest trump in play) and
     the lone trump of AP-SCORE-3 come out as in the real hand.
     """
-    tricks = [Trick(i + 1, 2 * i, (Play(2 * i, c),), 2 * i + 1, "probe") for i, c in enumerate(cards)]
+    tricks = [Trick(i + 1, 2 * i, (Play(2 * i, c),), 2 * i + 1, WonWith.TRUMP) for i, c in enumerate(cards)]
     units = 2 * len(cards)
     unit_of = tuple(range(units))
     cap = dict.fromkeys(cards, 0)
     ply = dict.fromkeys(cards, 0)
     gp = dict.fromkeys(cards, 0)
-    if family.trump_named:  # the engine's own choice of scoring (HandState.finish)
+    if not family.scores_awards:  # the family says how a hand is scored
         taken = ten_point_taken(tricks, view, unit_of, units)
         for i, c in enumerate(cards):
             ply[c], cap[c] = taken[2 * i], taken[2 * i + 1]
@@ -217,9 +217,14 @@ class _Search:
         self.order = [sorted((c.index for c in cards if self.cls[c.index] == k),
                              key=lambda i: -self.power[i]) for k in range(4)]
         self.bidding_seat = [deal.unit_of[s] in deal.bidding_units for s in range(self.n)]
+        sigs = sorted({self.sig[c.index] for c in cards})
+        self.slot = [0] * size  # a card's worth, as a multiple of 8 (the owner fills the rest)
+        for c in cards:
+            self.slot[c.index] = 8 * sigs.index(self.sig[c.index])
+        self._owner = [0] * size
         self.unit_of = deal.unit_of
         self.units = max(deal.unit_of) + 1
-        self.has_game = not fam.trump_named  # Game exists in Auction Pitch only (AP-SCORE-1)
+        self.has_game = fam.scores_awards  # Game is one of Auction Pitch's four points (AP-SCORE-1)
         bidding = sorted(deal.bidding_units)
         # With one bidding unit, Game depends only on the other units' game
         # points minus its own, clamped to what can still change (see bounds).
@@ -373,7 +378,7 @@ class _Search:
             return hi
         if lo >= beta:
             return lo
-        key = (*hands, leader, tallies, restrict)
+        key = self.key(hands, leader, tallies, restrict)
         entry = self.tt.get(key)
         first = -1
         if entry is not None:
@@ -398,6 +403,29 @@ class _Search:
             lo = hi = v
         self.tt[key] = [lo, hi, self.best_lead]
         return v
+
+    def key(self, hands: list[int], leader: int, tallies: object, restrict: int) -> tuple[object, ...]:
+        """The transposition-table key of a trick start: for each suit, who holds
+        each card still in play, strongest first, and what it is worth -- not
+        which cards they are, so that positions that differ only in which
+        cards of no consequence have gone share an entry."""
+        owner = self._owner
+        for s, h in enumerate(hands):
+            while h:
+                low = h & -h
+                owner[low.bit_length() - 1] = s
+                h ^= low
+        rem = 0
+        for h in hands:
+            rem |= h
+        seq: list[object] = [leader, tallies, restrict]
+        slot = self.slot
+        for order in self.order:
+            for c in order:
+                if rem >> c & 1:
+                    seq.append(owner[c] + slot[c])
+            seq.append(-1)
+        return tuple(seq)
 
     def last_trick(self, hands: list[int], leader: int, tallies: object) -> int:
         """The last trick: one card each, nothing to choose."""
