@@ -20,8 +20,7 @@ from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, ERROR, WARNING, Diagnostic
 from pitchcli.engine.violations import Violation
 from pitchcli.record import profile_fields, schema
 from pitchcli.record.load import DEFAULT_LIMITS, Document, Limits, load_documents
-
-RECORD_SUFFIXES = (".yaml", ".yml", ".json", ".jsonl", ".ndjson")
+from pitchcli.walk import SKIPPED, walk
 
 
 @dataclass
@@ -70,6 +69,12 @@ class Checked:
                            f"(--max-errors)")
 
     @property
+    def skipped(self) -> bool:
+        """True for what a folder walk found and did not read (L113, a warning)."""
+        return self.document is None and bool(self.diagnostics) and all(
+            d.code == SKIPPED for d in self.diagnostics)
+
+    @property
     def unreadable(self) -> bool:
         """True when the file could not be read at all (L101)."""
         return any(d.code == "L101" for d in self.diagnostics)
@@ -84,19 +89,15 @@ class Checked:
         return self.document.data if self.document is not None else None
 
 
-def iter_sources(paths: Iterable[str]) -> Iterator[tuple[str, str | BinaryIO]]:
+def iter_sources(paths: Iterable[str]) -> Iterator[tuple[str, str | BinaryIO | Diagnostic]]:
     """``(name, source)`` for every input: ``-`` is standard input; a folder is
-    searched recursively for record files (sorted, so output order is stable)."""
+    searched by ``pitchcli.walk.walk`` (what it skips or can't read comes as a
+    ``Diagnostic`` source); any other name is read as it is, as ``cat`` would."""
     for p in paths:
         if p == "-":
             yield "-", sys.stdin.buffer
         elif os.path.isdir(p):
-            found = []
-            for root, dirs, files in os.walk(p):
-                dirs.sort()
-                found += [os.path.join(root, f) for f in files
-                          if f.endswith(RECORD_SUFFIXES) and not f.startswith(".")]
-            yield from ((f, f) for f in sorted(found))
+            yield from walk(p)
         else:
             yield p, p
 
@@ -143,10 +144,14 @@ def check_document(doc: Document, run_rules: bool = True, max_errors: int | None
     return out
 
 
-def check_source(name: str, source: str | BinaryIO, limits: Limits = DEFAULT_LIMITS,
+def check_source(name: str, source: str | BinaryIO | Diagnostic, limits: Limits = DEFAULT_LIMITS,
                  run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS) -> Iterator[Checked]:
     """Check every document of one file (or stream), keeping at most
-    ``max_errors`` diagnostics per document (None: all)."""
+    ``max_errors`` diagnostics per document (None: all); a ``Diagnostic``
+    source (from the folder walk) is passed on as it is."""
+    if isinstance(source, Diagnostic):
+        yield Checked(name, source.document, diagnostics=[source])
+        return
     pending: list[Diagnostic] = []
     for item in load_documents(source, name=name, limits=limits):
         if isinstance(item, Diagnostic):

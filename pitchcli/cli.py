@@ -9,12 +9,13 @@ import random
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import Any, TextIO
 
 import click
 
 from pitchcli import __version__, escape
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS
+from pitchcli.guard import run_guarded
 from pitchcli.profiles import ProfileError, builtin_profiles, resolve
 
 # The engine, the loader and the writers are imported by the commands that use
@@ -35,7 +36,16 @@ def writing(path: str) -> Iterator[None]:
         sys.exit(3)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Pitch(click.Group):
+    """The ``pitch`` group: every command runs under ``pitchcli.guard`` (signals,
+    an output that can't be written, a broken pipe: one mechanism, here)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; exit with its status (see ``run_guarded``)."""
+        return run_guarded(lambda: super(_Pitch, self).invoke(ctx))
+
+
+@click.group(cls=_Pitch, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pitch")
 def main() -> None:
     """Validate, score, replay and summarize records of the card game Pitch.
@@ -388,7 +398,7 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     """
     import os
 
-    from pitchcli.summarize import Progress, summarize_paths
+    from pitchcli.summarize import Progress, WorkerDied, summarize_paths
     bar = Progress(progress if progress is not None else sys.stderr.isatty(),
                    sys.stderr)
     if by == "round":
@@ -397,11 +407,15 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
         _summarize_rounds(paths, fmt, partial, games, max_rows, output, allow_invalid, bar)
         return
     keep = games is not False if partial else _games_shown(fmt, standings, games)
-    if cluster is not None:
-        s = _on_cluster(paths, cluster, jobs, max_rows or None, keep, bar, cluster_timeout)
-    else:
-        s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None, keep_games=keep,
-                            progress=bar, output=output)
+    try:
+        if cluster is not None:
+            s = _on_cluster(paths, cluster, jobs, max_rows or None, keep, bar, cluster_timeout)
+        else:
+            s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None,
+                                keep_games=keep, progress=bar, output=output)
+    except WorkerDied as e:
+        click.echo(f"summarize: {e}; no summary written", err=True)
+        sys.exit(3)
     _summary_out(s, fmt, standings, games, partial, output, allow_invalid)
 
 

@@ -16,6 +16,7 @@ YAML to YAML keeps every one, by the key or item it is about
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import io
 from collections.abc import Iterable
@@ -33,7 +34,8 @@ from pitchcli.engine.table import build_table
 from pitchcli.profiles import Profile, ProfileError, resolve
 from pitchcli.record import comments, schema
 from pitchcli.record.comments import Comments
-from pitchcli.record.write import canonical, dump, write_atomic, yaml_scalar
+from pitchcli.record.read import TooLarge, read_bounded
+from pitchcli.record.write import canonical, dump, to_jsonl, to_yaml, write_atomic, yaml_scalar
 from pitchcli.simulate import default_teams
 
 MODELINE = "# yaml-language-server:"
@@ -132,70 +134,119 @@ def render(records: list[dict[str, Any]], fmt: str, keep: str | None = None,
 
 @dataclass
 class Formatted:
-    """One input, checked and (when every document is valid) formatted."""
+    """One input, checked and (when every document is valid) ready to format.
+
+    Only what formatting needs is kept — the diagnostics, and the canonical
+    text of each record while every document so far is valid — not the checked
+    documents nor their data, so that ``fmt --check`` needs little more memory
+    than ``validate`` (the text read, and the text it would write).
+    """
 
     name: str
     fmt: str  # the input's format
     text: str | None  # the input as read (None: unreadable, or not UTF-8)
-    checked: list[Checked] = field(default_factory=list)
-    records: list[dict[str, Any]] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    out_fmt: str | None = None  # the output's format (default: the input's)
+    pieces: list[str] = field(default_factory=list)  # each record, canonical, as in a stream
+    first: dict[str, Any] | None = None  # the canonical record while there is one only
     modeline: str | None = None
-    comments: list[Comments | None] = field(default_factory=list)  # per record (YAML input)
-
-    @property
-    def unreadable(self) -> bool:
-        """The input could not be read at all (L101)."""
-        return any(c.unreadable for c in self.checked)
+    documents: int = 0
+    unreadable: bool = False  # the input could not be read at all (L101)
+    skipped: bool = False  # a folder walk skipped it (L113): not an input
+    invalid: bool = False  # a document has an error, or did not load
+    found: list[Any] = field(default_factory=list)  # the comments of a YAML input (record.comments)
+    starts: list[int] = field(default_factory=list)  # the lines of its --- markers
+    first_notes: Comments | None = None  # the comments of the first record
 
     @property
     def valid(self) -> bool:
         """Every document loaded and has no error (warnings are fine)."""
-        return self.text is not None and not self.unreadable and bool(self.checked) and all(
-            c.valid() and c.document is not None for c in self.checked)
+        return self.text is not None and not (self.unreadable or self.skipped or self.invalid) \
+            and self.documents > 0
 
-    @property
-    def diagnostics(self) -> list[Diagnostic]:
-        """Every diagnostic of the document."""
-        return [d for c in self.checked for d in c.diagnostics]
-
-    def output(self, fmt: str | None = None) -> str:
-        """The canonical text (in ``fmt``, by default the input's own format)."""
-        return render(self.records, fmt or self.fmt, self.modeline, self.comments)
-
-    def dropped(self, fmt: str | None = None) -> int:
-        """Comment lines that writing as ``fmt`` can't keep (JSON has none)."""
-        return 0 if (fmt or self.fmt) == "yaml" else comments.lines(self.comments)
-
-
-def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None) -> Formatted:
-    """Read, check and (if valid) prepare one input for formatting; ``-`` is
-    ``stdin``. A file that can't be read gets the loader's diagnostic."""
-    try:
-        data = stdin.read() if name == "-" and stdin is not None else Path(name).read_bytes()
-    except OSError:
-        return Formatted(name, format_of(name), None, list(check_source(name, name)))
-    try:
-        text: str | None = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = None
-    res = Formatted(name, format_of(name, text or ""), text, list(check_source(name, io.BytesIO(data))))
-    if text is not None:
-        res.modeline = modeline(text)
-    if res.valid:
-        for c in res.checked:
+    def add(self, c: Checked, do_fill: bool) -> None:
+        """Take one checked document in (its record, while all are valid)."""
+        self.diagnostics += c.diagnostics
+        if c.skipped:
+            self.skipped = True
+        elif c.unreadable:
+            self.unreadable = True
+        elif c.valid() and c.document is not None and not self.invalid:
             assert c.data is not None and c.analysis is not None
-            res.records.append(fill(c.data, c.analysis) if do_fill else c.data)
-        res.comments = _comments(res)
+            rec = canonical(fill(c.data, c.analysis) if do_fill else c.data)
+            fmt = self.out_fmt or self.fmt
+            notes = self._notes(c)  # comments are the user's words: put back (YAML)
+            self.pieces.append("---\n" + to_yaml(rec, notes) if fmt == "yaml" else to_jsonl(rec))
+            self.first = rec if not self.documents else None
+            self.first_notes = notes if not self.documents else None
+            self.documents += 1
+        else:
+            self.invalid = True
+            self.pieces, self.first = [], None  # nothing of this file will be written
+
+    def _notes(self, c: Checked) -> Comments | None:
+        """The comments of one document: those from its ``---`` to the next."""
+        tree = c.document.yaml_tree if c.document is not None else None
+        if not self.found or tree is None:
+            return None
+        first = tree[1] + tree[0].start_mark.line
+        lo = max((s for s in self.starts if s <= first), default=-1) if self.documents else -1
+        hi = min((s for s in self.starts if s > first), default=None)
+        mine = [n for n in self.found if n.line >= lo and (hi is None or n.line < hi)]
+        return comments.attach(mine, *tree) if mine else None
+
+    def dropped(self) -> int:
+        """Comment lines that writing as JSON can't keep."""
+        return 0 if (self.out_fmt or self.fmt) == "yaml" else len(self.found)
+
+    def output(self) -> str:
+        """The canonical text, in ``out_fmt`` (by default the input's own format)."""
+        return joined([self], self.out_fmt or self.fmt)
+
+
+def joined(parts: list[Formatted], fmt: str) -> str:
+    """The canonical text of the records of ``parts`` (rendered in ``fmt``), as
+    ``render`` writes them: one record alone, several as a stream (YAML) or
+    JSON Lines; the first part's modeline first (YAML)."""
+    one = [p.first for p in parts if p.pieces]
+    pieces = [piece for p in parts for piece in p.pieces]
+    notes = [p.first_notes for p in parts if p.pieces]
+    text = dump([one[0]], fmt, notes[:1]) if len(pieces) == 1 and one[0] is not None else "".join(pieces)
+    keep = parts[0].modeline if parts and not parts[0].found else None
+    return keep + "\n" + text if fmt == "yaml" and keep else text
+
+
+def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None,
+               source: str | BinaryIO | Diagnostic | None = None, to: str | None = None) -> Formatted:
+    """Read, check and (if valid) prepare one input for formatting, in the
+    format ``to`` (default: its own); ``-`` is ``stdin``; ``source`` a
+    ``Diagnostic`` is what the folder walk skipped. The
+    input is read whole through the bounded reader (``read_bounded``): one that
+    can't be read gets the loader's diagnostic (L101), one too large an L106."""
+    res = Formatted(name, format_of(name), None, out_fmt=to)
+    if isinstance(source, Diagnostic):
+        res.add(next(check_source(name, source)), do_fill)
+        return res
+    try:
+        data = read_bounded(name, stdin)
+    except TooLarge as e:
+        res.invalid = True
+        res.diagnostics.append(Diagnostic("L106", str(e), file=name, document=0, line=1, column=1))
+        return res
+    except OSError:
+        for c in check_source(name, name):
+            res.add(c, do_fill)
+        return res
+    with contextlib.suppress(UnicodeDecodeError):  # not UTF-8: the loader says where (L102)
+        res.text = data.decode("utf-8")
+    res.fmt = format_of(name, res.text or "")
+    if res.text is not None:
+        res.modeline = modeline(res.text)
+        if res.fmt == "yaml" and "#" in res.text:
+            res.found, res.starts = comments.find(res.text)
+    for c in check_source(name, io.BytesIO(data)):
+        res.add(c, do_fill)
     return res
-
-
-def _comments(res: Formatted) -> list[Comments | None]:
-    """The comments of each document of a valid YAML input (none for JSON)."""
-    trees = [c.document.yaml_tree if c.document is not None else None for c in res.checked]
-    if res.text is None or "#" not in res.text or any(t is None for t in trees):
-        return [None] * len(res.records)
-    found, starts = comments.find(res.text)
-    return list(comments.by_document(found, starts, trees))  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------
@@ -315,19 +366,15 @@ def new_text(variant: str, players: list[str], teams: dict[str, list[str]] | Non
     return "\n".join(lines) + "\n"
 
 
-def atomic_replace_if_changed(path: str, text: str) -> bool:
-    """Write ``text`` to ``path`` atomically, only when it differs from what is
-    there (so an unchanged file keeps its bytes and its modification time)."""
-    try:
-        # Bytes, not read_text: universal newlines would take a file with CR or
-        # CRLF line ends for the canonical one (LF) and leave it unformatted.
-        if Path(path).read_bytes() == text.encode("utf-8"):
-            return False
-    except OSError:
-        pass
-    write_atomic(path, text)
+def atomic_replace_if_changed(path: str, text: str, old: str | None = None) -> bool:
+    """Rewrite the file ``path`` in place (``atomic_output``: through a link,
+    keeping its owner and mode) with ``text``, only when it differs from ``old``,
+    what was read (so an unchanged file keeps its bytes and modification time).
+    Bytes, not universal newlines: a file with CR or CRLF line ends is rewritten."""
+    if old is not None and old.encode("utf-8", "surrogateescape") == text.encode("utf-8", "surrogateescape"):
+        return False
+    write_atomic(path, text, in_place=True)
     return True
-
 
 
 # --------------------------------------------------------------------------
@@ -348,14 +395,18 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
     Nothing is written unless every input it concerns is valid: to standard
     output or ``output``, all inputs must be; in place, each file on its own.
     """
-    results = [read_input(name, do_fill, stdin) for name, _ in iter_sources(paths)]
     unreadable = failed = unwritable = False
-    for res in results:
-        for c in res.checked:
-            for d in c.diagnostics:
-                err.write(d.as_text() + "\n")
-            if c.more_line():
-                err.write(f"{c.more_line()}\n")
+    good: list[Formatted] = []  # kept for standard output and -o, which write all or nothing
+    seen = skipped = changed = rewritten = 0
+    # Standard output and -o: every record in one format, the first file's by default.
+    run_fmt = to or (format_of(output) if output else None)
+    for name, source in iter_sources(paths):
+        res = read_input(name, do_fill, stdin, source, to if check else None if in_place else run_fmt)
+        for d in res.diagnostics:
+            err.write(d.as_text() + "\n")
+        if res.skipped:
+            continue
+        seen += 1
         if res.unreadable:
             unreadable = True
         elif not res.valid:
@@ -363,35 +414,36 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
             errors = sum(1 for d in res.diagnostics if d.severity == "error")
             err.write(f"{escape.text(res.name)}: not formatted: the record is invalid ({_plural(errors, 'error')}); "
                       f"fmt never repairs a record\n")
-    good = [r for r in results if r.valid]
-    skipped = len(results) - len(good)
-    bad = f", {skipped} invalid or unreadable (untouched)" if skipped else ""
-    if check:
-        changed = [r for r in good if r.text != r.output(to)]
-        for r in changed:
-            out.write(f"would reformat: {escape.text(r.name)}\n")
-        err.write(f"{_plural(len(changed), 'file')} would be reformatted, "
-                  f"{len(good) - len(changed)} already canonical{bad}\n")
-        failed = failed or bool(changed)
-    elif in_place:
-        rewritten = 0
-        for r in good:
+        if not res.valid:
+            skipped += 1
+        elif check:
+            if res.text != res.output():
+                changed += 1
+                out.write(f"would reformat: {res.name}\n")
+        elif in_place:
             try:
-                rewritten += atomic_replace_if_changed(r.name, r.output())
+                rewritten += atomic_replace_if_changed(res.name, res.output(), res.text)
             except OSError as e:
                 # The file is left as it was (the write is atomic); go on with the others.
-                err.write(f"{escape.text(r.name)}: cannot write: {e.strerror or e}\n")
+                err.write(f"{res.name}: cannot write: {e.strerror or e}\n")
                 unwritable = True
-        err.write(f"{_plural(rewritten, 'file')} reformatted, {len(good) - rewritten} unchanged{bad}\n")
+        else:
+            good.append(res)
+            run_fmt = run_fmt or res.fmt
+    bad = f", {skipped} invalid or unreadable (untouched)" if skipped else ""
+    if check:
+        err.write(f"{_plural(changed, 'file')} would be reformatted, "
+                  f"{seen - skipped - changed} already canonical{bad}\n")
+        failed = failed or bool(changed)
+    elif in_place:
+        err.write(f"{_plural(rewritten, 'file')} reformatted, {seen - skipped - rewritten} unchanged{bad}\n")
     elif not failed and not unreadable and good:
-        fmt = to or (format_of(output) if output else good[0].fmt)
-        text = render([rec for r in good for rec in r.records], fmt, good[0].modeline,
-                      [c for r in good for c in r.comments])
+        text = joined(good, run_fmt or good[0].fmt)
         for r in good:
-            lost = r.dropped(fmt)
+            lost = r.dropped()
             if lost:
-                err.write(f"{escape.text(r.name)}: note: {_plural(lost, 'comment line')} not written: "
-                          f"{fmt.upper()} has no comments\n")
+                err.write(f"{escape.text(r.name)}: note: {_plural(lost, 'comment')} not written: "
+                          f"{(r.out_fmt or r.fmt).upper()} has no comments\n")
         if output:
             try:
                 write_atomic(output, text)

@@ -26,6 +26,9 @@ class Tally:
 
     def add(self, c: Checked, strict: bool) -> None:
         """Count one checked document."""
+        if c.skipped:  # not a document, not a file read: only its warning counts
+            self.warnings += c.warnings
+            return
         self.files.add(c.file)
         if c.unreadable:
             self.unreadable += 1

@@ -697,7 +697,8 @@ def blocking(c: Any) -> bool:
 def refuse(c: Any, err: Any, what: str) -> str | None:
     """When a checked document can't be used (unreadable, or ``blocking``), write
     its diagnostics and a line saying so to ``err`` and return ``"unreadable"``
-    or ``"invalid"``; otherwise return None. Shared by score and replay."""
+    or ``"invalid"`` (``"skipped"`` for what a folder walk skipped, L113: only
+    its warning); otherwise return None. Shared by score and replay."""
     if not (c.unreadable or blocking(c)):
         return None
     for d in c.diagnostics:
@@ -706,6 +707,8 @@ def refuse(c: Any, err: Any, what: str) -> str | None:
         err.write(f"{c.more_line()}\n")
     if c.unreadable:
         return "unreadable"
+    if c.skipped:
+        return "skipped"
     err.write(f"{escape.text(c.file)}: {what}: the record is invalid ({c.errors} "
               f"error{'' if c.errors == 1 else 's'}); see `pitch validate`\n")
     return "invalid"

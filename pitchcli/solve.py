@@ -75,6 +75,15 @@ def _points(n: int) -> str:
     return f"{n} point{'' if n == 1 else 's'}"
 
 
+_POINT_NAMES = {"high": "High", "low": "Low", "jack": "the Jack", "game": "Game"}
+
+
+def _named(points: tuple[str, ...]) -> str:
+    """'the Jack', 'High and Low' (a lone trump is both), 'Low and Game'."""
+    words = [" and ".join(_POINT_NAMES[k] for k in p.split("+")) for p in points]
+    return " and ".join(words)
+
+
 def _range(v: int | list[int] | None) -> str:
     if isinstance(v, list):
         return f"{v[0]} to {v[1]}" if v[0] != v[1] else str(v[0])
@@ -108,14 +117,15 @@ def hand_text(entry: dict[str, Any], sol: Solution | None, level: str | None,
     elif isinstance(best, list) and not entry["solved"]:
         head += f" ({_range(best)} with the best first lead)"
     lines = [head + "."]
-    for c in entry["costly"]:
+    for c, found in zip(entry["costly"], sol.costly, strict=True):
         player = shown(c["player"])
         lost = abs(c["before"] - c["after"])
+        points = _named(found.points) if found.points else _points(lost)
         if c["player"] in bidding_seats:
-            what = f"lost {_points(lost)} ({c['before']} to {c['after']})"
+            what = f"lost {points} ({c['before']} to {c['after']})"
             keep = f"{c['better']} kept {c['before']}"
         else:
-            what = f"gave away {_points(lost)} ({c['before']} to {c['after']})"
+            what = f"gave away {points} ({c['before']} to {c['after']})"
             keep = f"{c['better']} held it to {c['before']}"
         lines.append(f"  trick {c['trick']}, {player}'s {c['card']} {what} — {keep}.")
     if entry["solved"] and not entry["costly"]:

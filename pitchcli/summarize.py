@@ -18,6 +18,7 @@ import io
 import itertools
 import multiprocessing
 import os
+import stat
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from typing import BinaryIO, TextIO
 
 from pitchcli.check import check_source, iter_sources
-from pitchcli.record.load import DEFAULT_LIMITS
+from pitchcli.record.load import DEFAULT_LIMITS, _marker
 from pitchcli.summary import DEFAULT_LIMIT, Summary
 
 # A file is cut into pieces only when it is at least this big; each worker
@@ -124,30 +125,59 @@ def _boundaries(path: str, size: int, kind: str, pieces: int) -> list[int]:
     return [*cuts, size]
 
 
+_SCAN_PIECE = 1 << 16  # a long line is scanned in pieces, never read whole
+
+
 def _next_start(f: BinaryIO, target: int, kind: str, size: int) -> int | None:
-    """The first document start at or after ``target``: the start of a line
-    that is not blank (JSON Lines), or of a ``---`` line whose preamble has no
-    directive (YAML; at ``target`` 0, also a first document without ``---``)."""
+    """The first place at or after ``target`` where the loader itself starts a
+    document (JSON Lines: a line that is not blank) or a chunk (YAML), so that
+    a piece starting there is read exactly as that part of the whole file is.
+
+    YAML mirrors ``pitchcli.record.load._yaml_chunks``: a chunk ends where a
+    line starts with a boundary marker (``---``, ``...``, a ``%`` directive)
+    after the chunk has content. Scanning from the middle of a file, what came
+    before is unknown, so a cut is only made at a marker that follows content
+    seen by the scan itself: comments and directives of any length before a
+    ``---`` (a ``%YAML`` line then 5 KB of comments) stay with their document.
+    Lines end at LF only, as the loader's do: a file with CR-only line ends is
+    one line, and one piece. ``None`` when there is no such place.
+    """
     if target == 0:
         f.seek(0)
     else:
         f.seek(target - 1)
-        f.readline()  # the rest of the line that holds byte target - 1
+        while True:  # the rest of the line that holds byte target - 1
+            rest = f.readline(_SCAN_PIECE)
+            if not rest or rest.endswith(b"\n"):
+                break
     pos = f.tell()
+    content = False  # the scan has seen document content since the last place it could not cut
+    at_start = True
     while pos < size:
-        line = f.readline()
-        if not line:
+        piece = f.readline(_SCAN_PIECE)
+        if not piece:
             return None
-        if kind == "line":
-            if line.strip() and not _looks_like_a_file_start(f, pos):
-                return pos
-        elif line.startswith(b"---") and line[3:4] in (b"", b" ", b"\t", b"\r", b"\n"):
-            if not _after_directive(f, pos):
-                return pos
-            f.seek(pos + len(line))
-        elif target == 0 and line.strip() and not line.lstrip().startswith((b"#", b"%", b"...")):
-            return pos  # a first document that starts without "---"
-        pos += len(line)
+        here, pos = pos, pos + len(piece)
+        if at_start:
+            if kind == "line":
+                if piece.strip() and not _looks_like_a_file_start(f, here):
+                    return here
+            else:
+                marker = _marker(piece)
+                if marker and content and marker != b"...":
+                    if not _looks_like_a_file_start(f, here):
+                        return here
+                    content = marker == b"---"
+                elif marker == b"..." and content:
+                    content = False
+                    if piece.endswith(b"\n") and not _looks_like_a_file_start(f, pos):
+                        return pos  # "..." ends its document: the next chunk starts after it
+                elif marker == b"---":
+                    content = True
+                elif not marker:
+                    text = piece.strip()
+                    content = content or bool(text and not text.startswith(b"#"))
+        at_start = piece.endswith(b"\n")
     return None
 
 
@@ -162,18 +192,6 @@ def _looks_like_a_file_start(f: BinaryIO, pos: int) -> bool:
     head = f.read(4)
     f.seek(here)
     return head.startswith((b"\xef\xbb\xbf", b"\x00\x00\xfe\xff", b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head
-
-
-def _after_directive(f: BinaryIO, pos: int) -> bool:
-    """Whether the lines before ``pos`` (skipping blank and comment lines) end
-    with a directive (``%YAML``): it belongs to the document at ``pos``."""
-    start = max(0, pos - 4096)
-    f.seek(start)
-    for line in reversed(f.read(pos - start).splitlines()):
-        text = line.strip()
-        if text and not text.startswith(b"#"):
-            return line.startswith(b"%")
-    return False
 
 
 def _wide_text(path: str) -> bool:
@@ -194,7 +212,10 @@ def plan(names: Iterable[str], jobs: int, sizes: dict[str, int] | None = None) -
     for name in names:
         kind = SPLIT_AT.get(os.path.splitext(name)[1].lower())
         try:
-            size = sizes[name] if sizes is not None else os.path.getsize(name)
+            info = os.stat(name)
+            # Only a regular file is cut (a FIFO named on the command line is read
+            # whole by one worker; probing it here would wait for its writer).
+            size = (sizes[name] if sizes is not None else info.st_size) if stat.S_ISREG(info.st_mode) else 0
         except OSError:
             size = 0
         pieces = min(jobs * PIECES_PER_JOB, size // MIN_PIECE) if kind and jobs > 1 else 1
@@ -289,9 +310,8 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
         return total
     files, stdin = split_inputs(paths, output)
     tasks = plan(files, jobs)
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with ctx.Pool(min(jobs, max(len(tasks), 1))) as pool:
-        results = pool.imap(_run_star, [(t, limit, keep_games) for t in tasks])
+    with _Workers(min(jobs, max(len(tasks), 1))) as workers:
+        results = workers.run(tasks, limit, keep_games)
         for name, source in stdin:  # the parent reads standard input meanwhile
             for c in check_source(name, source):
                 total.add_checked(c)
@@ -301,6 +321,77 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
             progress.tick(part.summary.counts["documents"] + part.summary.counts["unreadable"])
     progress.close()
     return total
+
+
+class WorkerDied(Exception):
+    """A worker process ended without returning its part (killed, as the OOM
+    killer would): the summary would be incomplete. ``lost`` names the pieces."""
+
+    def __init__(self, lost: list[Task]) -> None:
+        self.lost = lost
+        shown = ", ".join(_task_text(t) for t in lost[:5])
+        more = f" and {len(lost) - 5} more" if len(lost) > 5 else ""
+        super().__init__(f"a worker process died (killed?); not summarized: {shown}{more}")
+
+
+def _task_text(t: Task) -> str:
+    return t.name if t.start is None else f"{t.name} (bytes {t.start}-{t.end})"
+
+
+class _Workers:
+    """A pool of worker processes that never hangs: a worker that dies makes
+    ``WorkerDied`` (``concurrent.futures`` notices a dead process, where
+    ``multiprocessing.Pool`` waits for ever for its task), and leaving the
+    block early — an error, SIGINT, SIGTERM — stops every worker at once."""
+
+    def __init__(self, jobs: int) -> None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        from pitchcli.guard import worker_signals
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        self._pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=worker_signals)
+
+    def __enter__(self) -> _Workers:
+        return self
+
+    def run(self, tasks: list[Task], limit: int | None, keep_games: bool) -> Iterator[_Done]:
+        """The tasks' results, in task order."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        from pitchcli.guard import signals_held, stop_requested
+        with signals_held():  # the workers are forked at the first submit
+            futures = [self._pool.submit(_run, t, limit, keep_games) for t in tasks]
+        for i, f in enumerate(futures):
+            try:
+                while True:
+                    try:
+                        done = f.result(timeout=0.25)
+                        break
+                    except TimeoutError:
+                        stop = stop_requested()
+                        if stop is not None:
+                            raise stop from None
+                yield done
+            except BrokenProcessPool:
+                stop = stop_requested()
+                if stop is not None:
+                    raise stop from None  # the workers died because we are stopping
+                lost = [t for t, g in zip(tasks[i:], futures[i:], strict=True)
+                        if not g.done() or g.exception() is not None]
+                raise WorkerDied(lost) from None
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        if kind is None:
+            self._pool.shutdown()
+            return
+        # Stop the workers now rather than wait for the tasks they hold.
+        # (ProcessPoolExecutor.terminate_workers arrives in Python 3.14.)
+        # SIGKILL: a worker forked before it could ignore the signals would
+        # otherwise print the parent's exception.
+        for p in list(getattr(self._pool, "_processes", {}).values()):
+            p.kill()
+        self._pool.shutdown(wait=True, cancel_futures=True)
 
 
 def summarize_file(path: str, limit: int | None = DEFAULT_LIMIT, keep_games: bool = True) -> Summary:
@@ -364,13 +455,16 @@ def read_partial(name: str, source: BinaryIO | None = None) -> Summary:
     when it can't be used."""
     import json
 
+    from pitchcli.record.read import TooLarge, read_bounded
     from pitchcli.summary import SummaryError
 
     try:
-        raw = source.read() if source is not None else open(name, "rb").read()  # noqa: SIM115
+        raw = read_bounded(name, source)  # bounded: `yes | pitch merge -` ends
         # A file name that isn't UTF-8 was written as its own bytes
         # (surrogateescape): read it back the same way.
         data = json.loads(raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "surrogateescape"))
+    except TooLarge as e:
+        raise SummaryError(str(e)) from None
     except ValueError as e:
         raise SummaryError(f"not JSON: {e}") from None
     try:

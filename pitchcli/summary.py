@@ -369,7 +369,12 @@ class Summary:
             self._games.add(_row(file, index, record, analysis, True, errors, warnings))
 
     def add_checked(self, checked: Any) -> None:
-        """``add`` for a ``pitchcli.check.Checked``."""
+        """``add`` for a ``pitchcli.check.Checked``; what a folder walk skipped
+        (a FIFO...) is not a document: its warning is counted and listed."""
+        if checked.skipped:
+            self.counts["warnings"] += len(checked.diagnostics)
+            self._problem(checked.file, checked.index, checked.diagnostics, 0, len(checked.diagnostics))
+            return
         self.add(checked.file, checked.index, checked.data, checked.analysis, checked.diagnostics,
                  checked.unreadable, (checked.omitted_errors, checked.omitted_warnings))
 

@@ -28,7 +28,10 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -556,3 +559,128 @@ def renamed_record(draw: st.DrawFn, text: st.SearchStrategy[str] | None = None) 
 # What a human-readable output (or a written record) never holds raw: C0 but the
 # newline, DEL, C1, the bidi controls, the separators, the BOM.
 RAW_UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+# --------------------------------------------------------------------------- streams for --jobs
+
+# How long a long comment or line may get (PITCH_JOBS_LONG, bytes): past the
+# loader's 64 KiB line pieces by default, so a line is read in several pieces.
+LONG_LINE = int(os.environ.get("PITCH_JOBS_LONG", "70000"))
+LINE_ENDS = ["\n", "\n", "\r\n", "\r"]
+
+
+@cache
+def _small_records() -> tuple[str, ...]:
+    """Small valid records as YAML (the samples with the fewest bytes)."""
+    names = ("auction-tally.yaml", "auction-play.yaml", "auction-full.yaml")
+    return tuple((ROOT / "samples" / n).read_text(encoding="utf-8") for n in names)
+
+
+@st.composite
+def adversarial_streams(draw: st.DrawFn, max_documents: int = 6) -> tuple[str, bytes]:
+    """A YAML stream or JSON Lines file made to be cut wrongly: ``%YAML``
+    directives before long comment blocks, ``...`` ends, comments after a
+    document, BOMs (at the start, and at the start of a later line), CR-only
+    and CRLF line ends, blank lines, long lines, an invalid document."""
+    records = _small_records()
+    docs = draw(st.lists(st.sampled_from([*range(len(records)), -1]), min_size=1, max_size=max_documents))
+    end = draw(st.sampled_from(LINE_ENDS))
+    long_block = st.integers(60, 90).map(lambda n: "".join(f"# {'c' * 70} {i}\n" for i in range(n)))
+    comment = st.one_of(
+        st.integers(0, 3).map(lambda n: "# note\n" * n),
+        st.integers(1, 80).map(lambda n: "".join(f"# {'c' * 70} {i}\n" for i in range(n))),
+        long_block, long_block,  # > 4 KB: a directive this far from its "---" was cut off
+        st.just("# " + "L" * LONG_LINE + "\n"),
+        st.just("\ufeff# a byte-order mark at a line start\n"),
+        st.just("\n\n"),
+    )
+    if draw(st.booleans()):
+        lines = []
+        for k in docs:
+            if k < 0:
+                lines.append('{"format": "pitch-record/1", "variant": "auction", "players": [1]}')
+            else:
+                data = yaml.safe_load(records[k])
+                if draw(st.booleans()):
+                    data["x-pad"] = "p" * draw(st.sampled_from([10, LONG_LINE]))
+                lines.append(json.dumps(data))
+            lines.append(draw(st.sampled_from(["", "", "\n", "  \n"])).rstrip("\n"))
+        text = "\n".join(lines) + "\n"
+        suffix = ".jsonl"
+    else:
+        parts = []
+        for i, k in enumerate(docs):
+            if draw(st.booleans()):
+                parts.append("%YAML 1.1\n")
+            parts.append(draw(comment))
+            body = records[k] if k >= 0 else "format: pitch-record/1\nplayers: [a, b\n"
+            parts.append(body if i == 0 and draw(st.booleans()) else "---\n" + body)
+            parts.append(draw(st.sampled_from(["", "...\n", "# after\n", draw(comment)])))
+        text = "".join(parts)
+        suffix = ".yaml"
+    if end != "\n":
+        text = text.replace("\n", end)
+    if draw(st.booleans()):
+        text = "\ufeff" + text
+    return suffix, text.encode("utf-8")
+
+
+# --------------------------------------------------------------------------- trees of files
+
+TREE_ENTRIES = ["record", "fifo", "link-file", "link-folder", "loop", "dangling", "hard-link", "socket"]
+
+
+def build_tree(root: Path, entries: list[str], raw: bytes, suffix: str) -> None:
+    """A folder holding ``raw`` as a record file, plus what a folder walk must
+    not hang on nor count twice: FIFOs, sockets, links to files and folders,
+    link loops, dangling links and hard links (each named with a record suffix)."""
+    import socket
+
+    inner = root / "inner"
+    inner.mkdir(parents=True, exist_ok=True)
+    (inner / f"record{suffix}").write_bytes(raw)
+    for i, kind in enumerate(entries):
+        name = root / f"{kind}-{i}{suffix}"
+        if kind == "record":
+            name.write_bytes(raw)
+        elif kind == "fifo":
+            os.mkfifo(name)
+        elif kind == "link-file":
+            name.symlink_to(inner / f"record{suffix}")
+        elif kind == "link-folder":
+            (root / f"linked-{i}").symlink_to(inner)
+        elif kind == "loop":
+            (inner / f"up-{i}").symlink_to(root)
+        elif kind == "dangling":
+            name.symlink_to(root / "nowhere")
+        elif kind == "hard-link":
+            os.link(inner / f"record{suffix}", name)
+        elif kind == "socket" and len(str(name)) < 100:
+            s = socket.socket(socket.AF_UNIX)
+            s.bind(str(name))
+            s.close()
+
+
+def trees() -> st.SearchStrategy[list[str]]:
+    """What a folder holds besides records (see ``build_tree``)."""
+    return st.lists(st.sampled_from(TREE_ENTRIES), min_size=1, max_size=6)
+
+
+class Hung(AssertionError):
+    """A command did not end within its time."""
+
+
+@contextmanager
+def within(seconds: int) -> Iterator[None]:
+    """Fail (``Hung``) instead of hanging: SIGALRM interrupts a command blocked
+    in open() on a FIFO, or waiting on a lost worker (PEP 475: the handler's
+    exception ends the system call)."""
+    import signal
+
+    def ring(signum: int, frame: Any) -> None:
+        raise Hung(f"still running after {seconds} s")
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

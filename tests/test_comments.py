@@ -131,7 +131,7 @@ def test_json_output_says_the_comments_are_not_kept(tmp_path: Path) -> None:
     path.write_text(MESSY)
     r = cli("fmt", "--to", "json", path)
     assert r.exit_code == 0
-    assert "10 comment lines not written: JSON has no comments" in r.stderr
+    assert "10 comments not written: JSON has no comments" in r.stderr
 
 
 # --- property: comments anywhere in a canonical record ----------------------------

@@ -45,16 +45,21 @@ from click.testing import CliRunner, Result
 from fuzz_strategies import (
     RAW_UNSAFE,
     SERIALIZERS,
+    adversarial_streams,
+    build_tree,
     hostile_files,
     partial_files,
     renamed_record,
     serialize,
+    trees,
     valid_partials,
+    within,
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitchcli.cli import main
+from pitchcli.walk import RECORD_SUFFIXES
 
 LONG = int(os.environ.get("PITCH_FUZZ_EXAMPLES", "0") or 0)
 EXAMPLES = LONG or int(os.environ.get("PITCH_FUZZ_CI_EXAMPLES", "100"))
@@ -538,3 +543,36 @@ def test_hostile_text_fuzz(workdir: Path, rec: dict[str, Any], how: str, reader:
     path = _write(workdir, "t", suffix, raw)
     command, args = reader
     _guard(command, args, raw, suffix, lambda: check_reader(path, raw, command, args, workdir))
+# --------------------------------------------------------------------------- folders and odd files
+
+TREE_EXAMPLES = max(EXAMPLES // 10, 5)  # each example builds a folder and runs three commands
+HANG = 60  # seconds: a does-not-hang guard
+
+
+@settings(FUZZ, max_examples=TREE_EXAMPLES)
+@given(entries=trees(), file=hostile_files(), stream=adversarial_streams(max_documents=3))
+def test_folder_walk_fuzz(entries: list[str], file: tuple[str, bytes], stream: tuple[str, bytes]) -> None:
+    """A folder of hostile records (and odd streams: CR, CRLF, BOMs) next to
+    FIFOs, sockets, links, loops, dangling and hard links: validate, summarize
+    and fmt --check end (under an alarm: a FIFO opened would hang), without a
+    traceback; each FIFO and socket is L113; exit 3 only for a dangling link."""
+    suffix, raw = file if entries.count("record") % 2 else stream
+    with tempfile.TemporaryDirectory(prefix="pitch-tree-") as d:
+        root = Path(d) / "t"
+        build_tree(root, entries, raw, suffix)
+        odd = sorted(str(p) for p in root.iterdir()
+                     if (p.is_fifo() or p.is_socket()) and p.name.endswith(RECORD_SUFFIXES))
+        for command, args in (("validate", ["--format", "json"]), ("summarize", ["--format", "json"]),
+                              ("fmt", ["--check"])):
+            def check(command: str = command, args: list[str] = args) -> None:
+                with within(HANG):
+                    r = run(command, args, [root])
+                _check_common(command, r, CONTRACT[command])
+                if command == "validate":
+                    docs = json.loads(r.stdout)["documents"]
+                    skipped = sorted(x["file"] for doc in docs for x in doc["diagnostics"] if x["code"] == "L113")
+                    if not set(odd) <= set(skipped):
+                        raise Broken(f"validate: {sorted(set(odd) - set(skipped))} not reported as skipped")
+                    if (r.exit_code == 3) != ("dangling" in entries):
+                        raise Broken(f"validate: exit {r.exit_code} with entries {entries}")
+            _guard(f"tree-{command}", args, raw, suffix, check)

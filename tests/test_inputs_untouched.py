@@ -158,7 +158,7 @@ def test_fmt_in_place_interrupted_leaves_the_original(inputs: dict[str, Path], m
     elif where == "chmod":
         def chmod(*a: object, **k: object) -> None:
             raise OSError(errno.EPERM, "Operation not permitted")
-        monkeypatch.setattr(write.os, "chmod", chmod)
+        monkeypatch.setattr(write.os, "fchmod", chmod)  # the new file gets the old one's mode
     else:
         def replace(src: object, dst: object) -> None:
             # The temporary file is complete here: only the rename is missing.

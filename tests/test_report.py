@@ -66,6 +66,12 @@ def scores() -> list[dict[str, Any]]:
     return [d for d in docs if d["valid"]]
 
 
+@pytest.fixture(scope="module")
+def by_round() -> dict[str, Any]:
+    """summarize --by round over the tournament, as JSON."""
+    return run_json("summarize", "--by", "round", "--format", "json", str(TOURNAMENT))
+
+
 class Page(HTMLParser):
     """The tags, attributes, text and tables of a page."""
 
@@ -350,8 +356,8 @@ def test_hostile_names_never_reach_a_page_unescaped(tmp_path: Path, names: list[
 # --- summarize --by round ------------------------------------------------------------------
 
 
-def test_standings_after_each_round() -> None:
-    rounds = run_json("summarize", "--by", "round", "--format", "json", str(TOURNAMENT))
+def test_standings_after_each_round(by_round: dict[str, Any]) -> None:
+    rounds = by_round
     whole = run_json("summarize", "--format", "json", str(TOURNAMENT))
     assert [e["event"] for e in rounds["events"]] == [e["event"] for e in whole["events"]]
     folders = {run_json("summarize", "--format", "json", str(p))["events"][0]["event"]: p for p in TOURNAMENT.iterdir()}
@@ -364,8 +370,8 @@ def test_standings_after_each_round() -> None:
         assert ev["rounds"][0]["players"] == first["players"]  # after round 1: round 1 alone
 
 
-def test_event_pages_show_the_standings_after_each_round(site: Path) -> None:
-    rounds = run_json("summarize", "--by", "round", "--format", "json", str(TOURNAMENT))
+def test_event_pages_show_the_standings_after_each_round(site: Path, by_round: dict[str, Any]) -> None:
+    rounds = by_round
     for n, ev in enumerate(rounds["events"], 1):
         html = (site / f"event-{n}.html").read_text(encoding="utf-8")
         blocks = re.findall(r"<details>\s*<summary>After round (\w+)</summary>(.*?)</details>", html, re.S)

@@ -25,6 +25,7 @@ import random
 from functools import cache
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from pitchcli.analysis import analyze
@@ -405,3 +406,15 @@ def test_help_states_the_default_budget() -> None:
     from pitchcli.engine.solve import DEFAULT_BUDGET
     r = CliRunner().invoke(main, ["solve", "--help"])
     assert f"[default: {DEFAULT_BUDGET:,}]" in " ".join(r.stdout.split())
+
+
+def test_text_names_the_point_a_card_changed() -> None:
+    # Hand 4 of the sample: Ben's 4H pitch let Ann's 7H take Dot's 2H (Low);
+    # Ann's 4C then let Ben have Game (README, "Solve").
+    code, text, _ = _run("samples/auction-full.yaml", "--hand", "4")
+    assert code == 0
+    assert "trick 1, Ben's 4H lost Low (2 to 1) — KH kept 2." in text
+    assert "trick 4, Ann's 4C gave away Game (1 to 2) — KS held it to 1." in text
+    with open("samples/auction-full.yaml", encoding="utf-8") as f:
+        hand4 = analyze(yaml.safe_load(f)).hands[3]
+    assert hand4 is not None and hand4.awards["game"].unit == 1  # Ben took Game

@@ -36,7 +36,7 @@ line of play through the engine's own step-by-step functions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pitchcli.cards import ALL_CARDS, SUITS, Card
 from pitchcli.engine.family import Family, TrumpView
@@ -100,6 +100,7 @@ class CostlyPlay:
     before: int
     after: int
     better: Card
+    points: tuple[str, ...] = ()  # Auction Pitch: the point(s) the card changed hands, when that is clear
 
 
 @dataclass
@@ -127,8 +128,8 @@ class Solution:
 # --- tables derived from the engine -------------------------------------------
 
 
-def _probe_values(cards: list[Card], view: TrumpView, family: Family,
-                  low_rule: str) -> tuple[dict[Card, int], dict[Card, int], dict[Card, int]]:
+def _probe_values(cards: list[Card], view: TrumpView, family: Family, low_rule: str
+                  ) -> tuple[dict[Card, int], dict[Card, int], dict[Card, int], dict[Card, list[str]]]:
     """For each card in play: the points it gives the side that captures it, the
     points it gives the side that played it, and its game points (AP-SCORE-4),
     as the engine's scoring says.
@@ -145,6 +146,7 @@ def _probe_values(cards: list[Card], view: TrumpView, family: Family,
     cap = dict.fromkeys(cards, 0)
     ply = dict.fromkeys(cards, 0)
     gp = dict.fromkeys(cards, 0)
+    kinds: dict[Card, list[str]] = {}  # Auction Pitch: the awards a card carries (High, Low, Jack)
     if not family.scores_awards:  # the family says how a hand is scored
         taken = ten_point_taken(tricks, view, unit_of, units)
         for i, c in enumerate(cards):
@@ -156,19 +158,21 @@ def _probe_values(cards: list[Card], view: TrumpView, family: Family,
             if a.card is None or a.unit is None:
                 continue  # Game (decided at the end) or a point not awarded
             i = index[a.card]
+            kinds.setdefault(a.card, []).append(a.kind)
             if a.unit == 2 * i + 1:
                 cap[a.card] += 1
             else:
                 ply[a.card] += 1
         for i, c in enumerate(cards):
             gp[c] = tallies[2 * i + 1]
-    return cap, ply, gp
+    return cap, ply, gp, kinds
 
 
 class _Search:
     """The alpha-beta search for one deal and one trump."""
 
-    def __init__(self, deal: Deal, trump: str, budget: list[int]) -> None:
+    def __init__(self, deal: Deal, trump: str, budget: list[int], keep: int | None = None) -> None:
+        """``keep``: count only that card's points (its index), or only Game (-1)."""
         fam = deal.family
         view = fam.view(trump)
         self.deal = deal
@@ -176,7 +180,16 @@ class _Search:
         self.n = deal.seats
         self.budget = budget  # [nodes used, limit], shared by every search of a hand
         cards = sorted({c for h in deal.holdings for c in h}, key=lambda c: c.index)
-        cap, ply, gp = _probe_values(cards, view, fam, deal.low_rule)
+        cap, ply, gp, kinds = _probe_values(cards, view, fam, deal.low_rule)
+        # each award card (and Game) on its own, to name the point a costly card changed
+        self.points: list[tuple[str, int]] = [("+".join(k), c.index) for c, k in kinds.items()]
+        if kinds:
+            self.points.append(("game", -1))
+        if keep is not None:
+            cap = {c: v if c.index == keep else 0 for c, v in cap.items()}
+            ply = {c: v if c.index == keep else 0 for c, v in ply.items()}
+            if keep != -1:
+                gp = dict.fromkeys(gp, 0)
         size = len(ALL_CARDS)
         self.cls = [0] * size
         self.power = [0] * size
@@ -224,7 +237,8 @@ class _Search:
         self._owner = [0] * size
         self.unit_of = deal.unit_of
         self.units = max(deal.unit_of) + 1
-        self.has_game = fam.scores_awards  # Game is one of Auction Pitch's four points (AP-SCORE-1)
+        # Game is one of Auction Pitch's four points (AP-SCORE-1)
+        self.has_game = fam.scores_awards and (keep is None or keep == -1)
         bidding = sorted(deal.bidding_units)
         # With one bidding unit, Game depends only on the other units' game
         # points minus its own, clamped to what can still change (see bounds).
@@ -570,6 +584,22 @@ class _Search:
         """True when the future value is at least ``g``."""
         return self.node(hands, leader, trick, tallies, g - 1, g, restrict) >= g
 
+    def value_of(self, plays: list[Card], restrict: int) -> int:
+        """The guaranteed value once ``plays`` (a legal start of the hand) are
+        played, points already taken included; ``restrict``: the first lead."""
+        hands, leader, tallies = self.initial()
+        trick: list[int] = []
+        taken = 0
+        for card in plays:
+            hands[(leader + len(trick)) % self.n] &= ~(1 << card.index)
+            trick.append(card.index)
+            if len(trick) == self.n:
+                imm, leader, tallies = self.settle(leader, trick, tallies)
+                taken += imm
+                trick = []
+        lo, hi = self.future_range(hands, leader, trick, tallies)
+        return taken + self.exact(hands, leader, trick, tallies, lo, hi, restrict if not plays else -1)
+
     def future_range(self, hands: list[int], leader: int, trick: list[int], tallies: object) -> tuple[int, int]:
         """Bounds on the future value of any position, the trick on the table included."""
         lo, hi, _ = self.bounds(hands, tallies, _mask(trick))
@@ -642,20 +672,8 @@ def value_after(deal: Deal, trump: str, plays: list[Card], budget: int = DEFAULT
     ``plays`` (the first cards of the hand, in play order, legal) have been
     played; raises ``OutOfBudget``. With no plays in Auction Pitch the first
     lead is a card of ``trump``, as in ``solve``."""
-    search = _Search(deal, trump, [0, budget])
-    hands, leader, tallies = search.initial()
-    trick: list[int] = []
-    taken = 0
-    for card in plays:
-        hands[(leader + len(trick)) % search.n] &= ~(1 << card.index)
-        trick.append(card.index)
-        if len(trick) == search.n:
-            imm, leader, tallies = search.settle(leader, trick, tallies)
-            taken += imm
-            trick = []
-    restrict = _suit_mask(deal, trump) if not plays and not deal.family.trump_named else -1
-    lo, hi = search.future_range(hands, leader, trick, tallies)
-    return taken + search.exact(hands, leader, trick, tallies, lo, hi, restrict)
+    restrict = _suit_mask(deal, trump) if not deal.family.trump_named else -1
+    return _Search(deal, trump, [0, budget]).value_of(plays, restrict)
 
 
 def deal_max(search: _Search) -> int:
@@ -690,6 +708,17 @@ def _best_lead(deal: Deal, played: _Search, sol: Solution, counter: list[int]) -
 
 def _walk(search: _Search, sol: Solution, plays: list[Card], restrict: int) -> None:
     """Follow the recorded play; each card after which the value changed is costly."""
+    subs: dict[int, _Search] = {}  # one point each, to name what a costly card changed
+    allowance = [0, search.budget[1] // 4]  # their nodes, on top of the budget (counted in nodes)
+    try:
+        _follow(search, sol, plays, restrict, subs, allowance)
+    finally:
+        search.budget[0] += allowance[0]
+
+
+def _follow(search: _Search, sol: Solution, plays: list[Card], restrict: int, subs: dict[int, _Search],
+            allowance: list[int]) -> None:
+    """The walk itself (see ``_walk``)."""
     assert sol.value is not None
     n = search.n
     hands, leader, tallies = search.initial()
@@ -725,13 +754,40 @@ def _walk(search: _Search, sol: Solution, plays: list[Card], restrict: int) -> N
             better = _keeping(search, hands, leader, trick, tallies, options, c, before - taken, mover_bids)
             hands[seat] &= ~(1 << c)
             trick.append(c)
-            sol.costly.append(CostlyPlay(k // n + 1, seat, card, before, after, ALL_CARDS[better]))
+            costly = CostlyPlay(k // n + 1, seat, card, before, after, ALL_CARDS[better])
+            named = _named(search, subs, allowance, plays[:k], plays[:k + 1], restrict, mover_bids,
+                           abs(after - before))
+            sol.costly.append(replace(costly, points=named))
         before = after
         if len(trick) == n:
             imm, leader, tallies = search.settle(leader, trick, tallies)
             taken += imm
             trick = []
             _, _, tallies = search.bounds(hands, tallies)
+
+
+def _named(search: _Search, subs: dict[int, _Search], allowance: list[int], before: list[Card],
+           after: list[Card], restrict: int, mover_bids: bool, change: int) -> tuple[str, ...]:
+    """The points (High, Low, Jack, Game) whose own guarantee the card changed,
+    when they account for the whole change; else nothing. The searches for it
+    have their own ``allowance`` of nodes, so that naming never leaves a hand
+    unsolved."""
+    names: list[str] = []
+    moved = 0
+    if allowance[0] > allowance[1]:
+        return ()
+    try:
+        for label, keep in search.points:
+            sub = subs.get(keep)
+            if sub is None:
+                sub = subs[keep] = _Search(search.deal, search.trump, allowance, keep)
+            d = sub.value_of(after, restrict) - sub.value_of(before, restrict)
+            if (d < 0) if mover_bids else (d > 0):
+                names.append(label)
+                moved += abs(d)
+    except OutOfBudget:
+        return ()  # naming is a courtesy: out of its allowance, the change is given as a number
+    return tuple(names) if moved == change else ()
 
 
 def _keeping(search: _Search, hands: list[int], leader: int, trick: list[int], tallies: object,

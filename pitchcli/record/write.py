@@ -10,9 +10,11 @@ canonical record changes nothing.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -276,37 +278,111 @@ def dump(records: list[dict[str, Any]], fmt: str, comments: list[Comments | None
     return "".join(to_jsonl(r) for r in records)
 
 
-@contextmanager
-def atomic_output(path: str | Path) -> Iterator[TextIO]:
-    """A text file that replaces ``path`` atomically when the block ends without
-    an error: written to a temporary file in the same folder, flushed to disk,
-    then renamed over the target. An interrupted write leaves the old file."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+# Names that stand for an open file descriptor or a device, not a file in a
+# folder: written directly, as the shell's ">" would (replacing the link
+# /dev/stdout -> /proc/self/fd/1 -> out.txt would swap out.txt under the shell).
+_DESCRIPTOR_PREFIXES = ("/dev/", "/proc/")
+_TEMP_PREFIX, _TEMP_SUFFIX = ".pitch-", ".tmp"  # about 20 characters, whatever the target's name
+
+
+def _text_file(fd: int) -> TextIO:
+    # surrogateescape, as on standard output: a file name that isn't UTF-8
+    # (os.fsdecode keeps its bytes as lone surrogates) is written back as the
+    # same bytes, not a UnicodeEncodeError.
+    return os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="\n")
+
+
+def _refuse(path: Path, errno_: int, why: str) -> OSError:
+    return OSError(errno_, why, str(path))
+
+
+def _may_write(path: Path, info: os.stat_result) -> None:
+    """Refuse a file the user may not write: no write bit at all (root may write
+    anything, so ``os.access`` alone would let a read-only file be replaced), or
+    no write permission for this user."""
+    if not info.st_mode & 0o222 or not os.access(path, os.W_OK):
+        raise _refuse(path, errno.EACCES, "the file is read-only")
+
+
+def _keep_owner_and_mode(fd: int, info: os.stat_result, path: Path, strict: bool) -> None:
+    """Give the new file the old one's owner, group and mode (setuid, setgid and
+    sticky bits included: chown first, since chown clears them). A user who may
+    not give a file away keeps it as it was unless ``strict`` (in place: the
+    file the user named must stay theirs), which refuses."""
+    new = os.fstat(fd)
     try:
-        # surrogateescape, as on standard output: a file name that isn't UTF-8
-        # (os.fsdecode keeps its bytes as lone surrogates) is written back as
-        # the same bytes, not a UnicodeEncodeError.
-        with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="\n") as f:
+        if (new.st_uid, new.st_gid) != (info.st_uid, info.st_gid):
+            os.fchown(fd, info.st_uid, info.st_gid)
+    except PermissionError:
+        if strict:
+            raise _refuse(path, errno.EPERM,
+                          "its owner and group can't be kept by this user") from None
+    os.fchmod(fd, stat.S_IMODE(info.st_mode))
+
+
+@contextmanager
+def atomic_output(path: str | Path, *, in_place: bool = False) -> Iterator[TextIO]:
+    """A text file to write ``path`` through: the one mechanism every writer uses.
+
+    - A regular file, or a name that doesn't exist yet, is replaced atomically
+      when the block ends without an error: written to a temporary file in the
+      same folder (a short name, so a target name of 255 bytes still fits),
+      flushed to disk, then renamed over it. An interrupted write leaves the old
+      file. The new file keeps the old one's mode, owner and group; a new file
+      gets 0666 minus the umask. A read-only file is refused (``OSError``).
+    - A symbolic link is written through: its target is replaced (or created,
+      for a dangling link) and the link stays a link.
+    - An existing path that is not a regular file (a device such as
+      ``/dev/null``, a FIFO, ``/dev/stdout``) is opened and written directly,
+      never replaced: a FIFO's reader gets the output, a device stays a device.
+    - ``in_place`` (``fmt --in-place``: rewriting the file the user named)
+      also refuses a file that is not regular, that has other hard links
+      (renaming would split them from it, and rewriting the shared inode
+      could not be atomic), or whose owner and group this user can't keep.
+    """
+    named = Path(path)
+    try:
+        # The kernel follows the links (also /proc's: /dev/stdout to a pipe has
+        # no real path to resolve); realpath then names the file to replace.
+        info: os.stat_result | None = os.stat(named)
+    except FileNotFoundError:
+        info = None  # no file, or a dangling link: its target is created
+    direct = info is not None and not stat.S_ISREG(info.st_mode)
+    if info is not None and not direct and os.fspath(named.absolute()).startswith(_DESCRIPTOR_PREFIXES):
+        direct = True  # /dev/stdout, /dev/fd/3, /proc/self/fd/1 pointing at a regular file
+    if direct:
+        if in_place:
+            raise _refuse(named, errno.EINVAL, "not a regular file: it can't be rewritten in place")
+        # O_APPEND: /dev/stdout redirected with >> to a regular file keeps what it holds.
+        with _text_file(os.open(named, os.O_WRONLY | os.O_APPEND)) as f:
+            yield f
+        return
+    target = Path(os.path.realpath(named))
+    if info is not None:
+        _may_write(target, info)
+        if in_place and info.st_nlink > 1:
+            raise _refuse(named, errno.EMLINK,
+                          f"it has {info.st_nlink} hard links; rewriting it in place would split them "
+                          f"(or could not be atomic): format it with -o instead")
+    fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=target.parent)
+    try:
+        with _text_file(fd) as f:
             yield f
             f.flush()
+            if info is not None:
+                _keep_owner_and_mode(f.fileno(), info, named, strict=in_place)
+            else:
+                umask = os.umask(0)
+                os.umask(umask)
+                os.fchmod(f.fileno(), 0o666 & ~umask)  # mkstemp makes it 0600
             os.fsync(f.fileno())
-        # Keep an existing file's mode; a new file gets the usual 0666 - umask
-        # (mkstemp makes it 0600).
-        if path.exists():
-            mode = path.stat().st_mode & 0o777
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically (see ``atomic_output``)."""
-    with atomic_output(path) as f:
+def write_atomic(path: str | Path, text: str, *, in_place: bool = False) -> None:
+    """Write ``text`` to ``path`` (see ``atomic_output``)."""
+    with atomic_output(path, in_place=in_place) as f:
         f.write(text)
