@@ -157,6 +157,7 @@ class Formatted:
     found: list[Any] = field(default_factory=list)  # the comments of a YAML input (record.comments)
     starts: list[int] = field(default_factory=list)  # the lines of its --- markers
     first_notes: Comments | None = None  # the comments of the first record
+    more: list[str] = field(default_factory=list)  # "N more diagnostics not shown" lines
 
     @property
     def valid(self) -> bool:
@@ -167,6 +168,9 @@ class Formatted:
     def add(self, c: Checked, do_fill: bool) -> None:
         """Take one checked document in (its record, while all are valid)."""
         self.diagnostics += c.diagnostics
+        more = c.more_line()  # past the cap on diagnostics: one line says how many
+        if more:
+            self.more.append(more)
         if c.skipped:
             self.skipped = True
         elif c.unreadable:
@@ -404,6 +408,8 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
         res = read_input(name, do_fill, stdin, source, to if check else None if in_place else run_fmt)
         for d in res.diagnostics:
             err.write(d.as_text() + "\n")
+        for line in res.more:
+            err.write(line + "\n")
         if res.skipped:
             continue
         seen += 1
