@@ -10,7 +10,7 @@ problem are skipped (``skip``), so that the engine only sees well-shaped data.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pitchcli.cards import NOTATIONS, parse_suit
@@ -21,6 +21,7 @@ from pitchcli.engine.outcome import GameEnd
 from pitchcli.engine.scoring import AWARDS
 from pitchcli.engine.table import Table, build_table
 from pitchcli.engine.violations import Violation
+from pitchcli.escape import long_texts, quote, short, shorten_names
 from pitchcli.profiles import Profile, ProfileError, resolve
 from pitchcli.suggest import did_you_mean
 
@@ -83,9 +84,21 @@ class _Driver:
         # reported again; the broken rule already was.
         self.broken = False
 
+        self.long: list[str] = []  # names too long to quote whole (see tidy)
+
     def bad(self, code: str, rule: str | None, message: str, at: str, **details: object) -> None:
+        if self.long:
+            message = shorten_names(message, self.long)
         self.v.append(Violation(code, rule, message, at,
                                 details=details))
+
+    def tidy(self, violations: list[Violation]) -> list[Violation]:
+        """The engine's violations with the long names in their messages
+        shortened, hand by hand, so that a 200 KB name quoted in every message
+        of a 10,000-hand record costs neither gigabytes of output nor memory."""
+        if not self.long:
+            return violations
+        return [replace(v, message=shorten_names(v.message, self.long)) for v in violations]
 
     def skipped(self, at: str) -> bool:
         """True when the schema found a problem at or under ``at``."""
@@ -113,8 +126,10 @@ class _Driver:
             if profile.sides == "teams":
                 return False  # the teams the table needs are malformed
             teams = None  # teams where the profile has none: the schema stage said so
-        table, problems = build_table(profile, list(rec["players"]), teams)
-        self.v.extend(problems)
+        players = list(rec["players"])
+        self.long = long_texts([*players, *(teams or {})])
+        table, problems = build_table(profile, players, teams)
+        self.v.extend(self.tidy(problems))
         if any((p.code == "P303" and p.at == "/players") or p.code == "P302" for p in problems):
             return False  # the table itself can't be played: nothing more to check
         self.out.table = table
@@ -150,8 +165,8 @@ class _Driver:
         seat = self.seat_of.get(name) if isinstance(name, str) else None
         if seat is None:
             players = self.out.table.players  # type: ignore[union-attr]
-            self.bad("R413", None, f"{name!r} is not one of the players "
-                     f"({', '.join(players)}){did_you_mean(name, players)}", at)
+            self.bad("R413", None, f"{quote(name)} is not one of the players "
+                     f"({', '.join(map(short, players))}){did_you_mean(name, players)}", at)
         return seat
 
     def unit(self, name: object, at: str) -> int | None:
@@ -160,8 +175,8 @@ class _Driver:
         unit = table.unit_index(name) if isinstance(name, str) else None
         if unit is None:
             what = "teams" if table.profile.sides == "teams" else "players"
-            self.bad("R413", None, f"{name!r} is not one of the {what} "
-                     f"({', '.join(table.unit_names)}){did_you_mean(name, table.unit_names)}", at)
+            self.bad("R413", None, f"{quote(name)} is not one of the {what} "
+                     f"({', '.join(map(short, table.unit_names))}){did_you_mean(name, table.unit_names)}", at)
         return unit
 
     def cards(self, texts: list[Any], at: str) -> list[Located]:
@@ -176,7 +191,7 @@ class _Driver:
         out: list[Located] = []
         for j, (t, c) in enumerate(zip(texts, parsed, strict=True)):
             if c is None:
-                self.bad("R401", "CARD-3", f"{t!r} is not a card", base + str(j))
+                self.bad("R401", "CARD-3", f"{quote(t)} is not a card", base + str(j))
             else:
                 out.append((c, base + str(j)))
         return out
@@ -189,7 +204,7 @@ class _Driver:
             self.game.end_hand(None)
             return
         hs, problems = self.game.begin_hand(dealer, at)
-        self.v.extend(problems)
+        self.v.extend(self.tidy(problems))
         fam = hs.fam
         if "bids" in h:
             for j, b in enumerate(h["bids"]):
@@ -237,7 +252,7 @@ class _Driver:
         if "points" in h:
             self.tally(hs, h["points"], at + "/points")
         result = hs.finish()
-        self.v.extend(hs.violations)
+        self.v.extend(self.tidy(hs.violations))
         self.game.end_hand(result)
         broken_here = any(v.code.startswith("R") and v.code != "R412" for v in self.v[before:])
         self.broken = self.broken or broken_here
@@ -353,7 +368,7 @@ def _show(value: object, none: str = "none") -> str:
         return none
     if isinstance(value, str) and value in ("missing", "not a player or team"):
         return value
-    return str(value) if isinstance(value, int) else repr(value)
+    return str(value) if isinstance(value, int) else quote(value)
 
 
 def analyze(record: dict[str, Any], skip: Collection[str] = (),

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from pitchcli import escape
 from pitchcli.analysis import GameAnalysis, analyze
-from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, ERROR, WARNING, Diagnostic
 from pitchcli.engine.violations import Violation
 from pitchcli.record import profile_fields, schema
 from pitchcli.record.load import DEFAULT_LIMITS, Document, Limits, load_documents
@@ -31,16 +32,41 @@ class Checked:
     document: Document | None = None
     analysis: GameAnalysis | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    omitted_errors: int = 0  # past the cap on diagnostics: counted, not kept
+    omitted_warnings: int = 0
 
     @property
     def errors(self) -> int:
-        """Number of error diagnostics."""
-        return sum(1 for d in self.diagnostics if d.severity == ERROR)
+        """Number of errors (those not kept past ``max_errors`` included)."""
+        return sum(1 for d in self.diagnostics if d.severity == ERROR) + self.omitted_errors
 
     @property
     def warnings(self) -> int:
-        """Number of warning diagnostics."""
-        return sum(1 for d in self.diagnostics if d.severity == WARNING)
+        """Number of warnings (those not kept past ``max_errors`` included)."""
+        return sum(1 for d in self.diagnostics if d.severity == WARNING) + self.omitted_warnings
+
+    @property
+    def omitted(self) -> int:
+        """Diagnostics found but not kept (the cap ``max_errors``)."""
+        return self.omitted_errors + self.omitted_warnings
+
+    def cap(self, max_errors: int | None) -> None:
+        """Keep the first ``max_errors`` diagnostics, count the others."""
+        if max_errors is None or len(self.diagnostics) <= max_errors:
+            return
+        rest = self.diagnostics[max_errors:]
+        del self.diagnostics[max_errors:]
+        self.omitted_errors += sum(1 for d in rest if d.severity == ERROR)
+        self.omitted_warnings += len(rest) - sum(1 for d in rest if d.severity == ERROR)
+
+    def more_line(self) -> str | None:
+        """The line that says how many diagnostics were not shown, if any."""
+        if not self.omitted:
+            return None
+        doc = f" (document {self.index + 1})" if self.index else ""
+        n = self.omitted
+        return escape.text(f"{self.file}:{doc} note: {n:,} more diagnostic{'' if n == 1 else 's'} not shown "
+                           f"(--max-errors)")
 
     @property
     def skipped(self) -> bool:
@@ -90,10 +116,11 @@ def _from_violation(v: Violation) -> Diagnostic:
                       trick=v.trick or trick, extra=dict(v.details))
 
 
-def check_document(doc: Document, run_rules: bool = True) -> Checked:
-    """Schema then rules for one loaded document; all diagnostics located."""
+def check_document(doc: Document, run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS) -> Checked:
+    """Schema then rules for one loaded document; all diagnostics located, the
+    first ``max_errors`` kept (the others counted)."""
     out = Checked(doc.file, doc.index, doc)
-    diags = list(schema.validate(doc.data))
+    diags = list(schema.validate(doc.data, doc.floats))
     # The profile-driven part of the schema stage: fields the profile doesn't have.
     shaped = {d.pointer for d in diags}
     extra = [d for d in profile_fields.validate(doc.data) if d.pointer not in shaped]
@@ -113,13 +140,15 @@ def check_document(doc: Document, run_rules: bool = True) -> Checked:
         located.append(d.located(file=doc.file, document=doc.index, line=line, column=col))
     located.sort(key=lambda d: (d.line or 0, d.column or 0, d.code))
     out.diagnostics = located
+    out.cap(max_errors)
     return out
 
 
 def check_source(name: str, source: str | BinaryIO | Diagnostic, limits: Limits = DEFAULT_LIMITS,
-                 run_rules: bool = True) -> Iterator[Checked]:
-    """Check every document of one file (or stream); a ``Diagnostic`` source
-    (from the folder walk) is passed on as it is."""
+                 run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS) -> Iterator[Checked]:
+    """Check every document of one file (or stream), keeping at most
+    ``max_errors`` diagnostics per document (None: all); a ``Diagnostic``
+    source (from the folder walk) is passed on as it is."""
     if isinstance(source, Diagnostic):
         yield Checked(name, source.document, diagnostics=[source])
         return
@@ -131,12 +160,13 @@ def check_source(name: str, source: str | BinaryIO | Diagnostic, limits: Limits 
                 pending = []
             pending.append(item)
             continue
-        checked = check_document(item, run_rules)
+        checked = check_document(item, run_rules, max_errors)
         early = [d for d in pending if d.document == item.index]
         rest = [d for d in pending if d.document != item.index]
         if rest:
             yield Checked(name, rest[0].document, diagnostics=rest)
         checked.diagnostics[:0] = early
+        checked.cap(max_errors)
         pending = []
         yield checked
     if pending:
@@ -144,10 +174,11 @@ def check_source(name: str, source: str | BinaryIO | Diagnostic, limits: Limits 
 
 
 def check_paths(paths: Iterable[str], limits: Limits = DEFAULT_LIMITS,
-                run_rules: bool = True) -> Iterator[Checked]:
-    """Check every document of every input."""
+                run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS) -> Iterator[Checked]:
+    """Check every document of every input (at most ``max_errors`` diagnostics
+    kept per document)."""
     for name, source in iter_sources(paths):
-        yield from check_source(name, source, limits, run_rules)
+        yield from check_source(name, source, limits, run_rules, max_errors)
 
 
 __all__ = ["Checked", "Path", "check_document", "check_paths", "check_source", "iter_sources"]

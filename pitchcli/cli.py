@@ -13,7 +13,8 @@ from typing import Any, TextIO
 
 import click
 
-from pitchcli import __version__
+from pitchcli import __version__, escape
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS
 from pitchcli.guard import run_guarded
 from pitchcli.profiles import ProfileError, builtin_profiles, resolve
 
@@ -54,7 +55,7 @@ def writing(path: str) -> Iterator[None]:
     try:
         yield
     except OSError as e:
-        click.echo(f"{path}: cannot write: {e.strerror or e}", err=True)
+        click.echo(escape.text(f"{path}: cannot write: {e.strerror or e}"), err=True)
         sys.exit(3)
 
 
@@ -98,7 +99,10 @@ def main(color: str) -> None:
                    "workflow annotations (::error file=...); sarif: SARIF 2.1.0 for code scanning.")
 @click.option("--strict", is_flag=True, help="Warnings fail too.")
 @click.option("-q", "--quiet", is_flag=True, help="No summary line.")
-def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool) -> None:
+@click.option("--max-errors", type=click.IntRange(0), default=DEFAULT_MAX_ERRORS, show_default=True,
+              help="Diagnostics shown per document, the first in document order (0: all); a last line "
+                   "says how many more there were. The counts and the exit status include them all.")
+def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool, max_errors: int) -> None:
     """Check records: the schema, then every rule of the game.
 
     PATHS are files, folders (searched recursively for .yaml .yml .json .jsonl
@@ -107,7 +111,8 @@ def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool) -> Non
     from pitchcli.check import check_paths
     from pitchcli.report import renderers
 
-    tally = renderers()[fmt](check_paths(paths), sys.stdout, strict, quiet)
+    checked = check_paths(paths, max_errors=max_errors or None)
+    tally = renderers()[fmt](checked, sys.stdout, strict, quiet)
     sys.exit(tally.exit_code())
 
 
@@ -343,8 +348,8 @@ def fmt_cmd(paths: tuple[str, ...], output: str | None, to: str | None, check: b
 
     Formatting a canonical record changes nothing, and an invalid record is
     never formatted (its diagnostics go to standard error, exit 1): fmt does
-    not repair. Comments are dropped, except a first-line
-    `# yaml-language-server: $schema=...`.
+    not repair. Comments are kept (YAML output): a comment line before the
+    key or item it precedes, an end-of-line comment on its line.
     """
     from pitchcli import fmt as formatting
     if sum((check, in_place, output is not None)) > 1:
@@ -530,7 +535,7 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
             s = _on_cluster(paths, cluster, jobs, max_rows or None, keep, bar, cluster_timeout)
         else:
             s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None,
-                                keep_games=keep, progress=bar)
+                                keep_games=keep, progress=bar, output=output)
     except WorkerDied as e:
         click.echo(f"summarize: {e}; no summary written", err=True)
         sys.exit(3)
@@ -593,7 +598,7 @@ def merge(parts: tuple[str, ...], fmt: str, standings: bool, games: bool | None,
         try:
             read.append(read_partial(name, sys.stdin.buffer if name == "-" else None))
         except (OSError, SummaryError) as e:
-            click.echo(f"{name}: {e}", err=True)
+            click.echo(escape.text(f"{name}: {e}"), err=True)
             sys.exit(3)
     s = merge_all(read)
     if max_rows:

@@ -14,8 +14,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pitchcli import escape
+
 ERROR = "error"
 WARNING = "warning"
+
+# Diagnostics kept per document (validate --max-errors; None: all). The first
+# ones in document order are kept and the rest only counted, so one broken
+# record of 10,000 hands yields a page, not 10,000 lines.
+DEFAULT_MAX_ERRORS = 100
 
 # Stable codes. Letters give the layer: L load, S schema, P profile, R rule of
 # play, C claim (a recorded value the engine derives, disagreeing with it).
@@ -83,6 +90,12 @@ class Diagnostic:
     trick: int | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
+    def __post_init__(self) -> None:
+        # Bounded whatever a message quotes (escape.clip): a record's text can't
+        # make one diagnostic large.
+        if len(self.message) > escape.MESSAGE_LIMIT:
+            object.__setattr__(self, "message", escape.clip(self.message))
+
     def located(self, **changes: Any) -> Diagnostic:
         """Return a copy with location fields (file, document, line, column) set."""
         return replace(self, **changes)
@@ -99,10 +112,13 @@ class Diagnostic:
         rule = f" [{self.rule}]" if self.rule else ""
         doc = f" (document {self.document + 1})" if self.document else ""
         at = f" (at {self.pointer or '/'})"
-        severity, code = f"{self.severity}:", self.code
-        if paint is not None:
-            severity, code = paint(self.severity, severity), paint("code", code)
-        return f"{where}: {severity} {code}{rule} {self.message}{at}{doc}"
+        # One line whatever the record holds: its text (the file name, names in
+        # the message, keys in the pointer) can't drive a terminal or forge a line.
+        line = escape.text(f"{where}: {self.severity}: {self.code}{rule} {self.message}{at}{doc}")
+        if paint is not None:  # colour added after escaping: only our own words get it
+            plain = f": {self.severity}: {self.code}"
+            line = line.replace(plain, f": {paint(self.severity, self.severity + ':')} {paint('code', self.code)}", 1)
+        return line
 
     def as_json(self) -> dict[str, Any]:
         """A plain mapping for the JSON report (see README, "JSON report")."""

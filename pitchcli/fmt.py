@@ -9,9 +9,9 @@ is one ``validate`` then compares with the cards.
 
 Formats: YAML, JSON (one document) and JSON Lines (several documents, or a
 ``.jsonl``/``.ndjson`` file). A file keeps its format unless asked otherwise;
-a multi-document file stays multi-document. A first line
-``# yaml-language-server: $schema=...`` (as ``pitch new`` writes) is kept on
-YAML output; every other comment is dropped (the canonical form has none).
+a multi-document file stays multi-document. Comments are the user's words:
+YAML to YAML keeps every one, by the key or item it is about
+(``record.comments``); written as JSON they can't be kept, and fmt says so.
 """
 
 from __future__ import annotations
@@ -25,15 +25,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
+from pitchcli import escape
 from pitchcli.analysis import GameAnalysis, analyze
 from pitchcli.check import Checked, check_source, iter_sources
 from pitchcli.diagnostics import Diagnostic
 from pitchcli.engine.results import AWARDS, family_of
 from pitchcli.engine.table import build_table
 from pitchcli.profiles import Profile, ProfileError, resolve
-from pitchcli.record import schema
+from pitchcli.record import comments, schema
+from pitchcli.record.comments import Comments
 from pitchcli.record.read import TooLarge, read_bounded
-from pitchcli.record.write import canonical, dump, to_jsonl, to_yaml, write_atomic
+from pitchcli.record.write import canonical, dump, to_jsonl, to_yaml, write_atomic, yaml_scalar
 from pitchcli.simulate import default_teams
 
 MODELINE = "# yaml-language-server:"
@@ -118,11 +120,14 @@ def modeline(text: str) -> str | None:
     return first if first.startswith(MODELINE) else None
 
 
-def render(records: list[dict[str, Any]], fmt: str, keep: str | None = None) -> str:
-    """Records in their canonical form: ``yaml`` (a stream when several),
-    ``json`` (JSON Lines when several) or ``jsonl``."""
-    text = dump([canonical(r) for r in records], fmt)
-    if fmt == "yaml" and keep:
+def render(records: list[dict[str, Any]], fmt: str, keep: str | None = None,
+           comments: list[Comments | None] | None = None) -> str:
+    """Records in their canonical form: ``yaml`` (a stream when several, with
+    each record's ``comments`` put back), ``json`` (JSON Lines when several) or
+    ``jsonl``. ``keep``: a first line for YAML (a modeline), when the comments
+    don't already hold it."""
+    text = dump([canonical(r) for r in records], fmt, comments)
+    if fmt == "yaml" and keep and not any(comments or ()):
         text = keep + "\n" + text
     return text
 
@@ -149,6 +154,10 @@ class Formatted:
     unreadable: bool = False  # the input could not be read at all (L101)
     skipped: bool = False  # a folder walk skipped it (L113): not an input
     invalid: bool = False  # a document has an error, or did not load
+    found: list[Any] = field(default_factory=list)  # the comments of a YAML input (record.comments)
+    starts: list[int] = field(default_factory=list)  # the lines of its --- markers
+    first_notes: Comments | None = None  # the comments of the first record
+    more: list[str] = field(default_factory=list)  # "N more diagnostics not shown" lines
 
     @property
     def valid(self) -> bool:
@@ -159,6 +168,9 @@ class Formatted:
     def add(self, c: Checked, do_fill: bool) -> None:
         """Take one checked document in (its record, while all are valid)."""
         self.diagnostics += c.diagnostics
+        more = c.more_line()  # past the cap on diagnostics: one line says how many
+        if more:
+            self.more.append(more)
         if c.skipped:
             self.skipped = True
         elif c.unreadable:
@@ -167,12 +179,29 @@ class Formatted:
             assert c.data is not None and c.analysis is not None
             rec = canonical(fill(c.data, c.analysis) if do_fill else c.data)
             fmt = self.out_fmt or self.fmt
-            self.pieces.append("---\n" + to_yaml(rec) if fmt == "yaml" else to_jsonl(rec))
+            notes = self._notes(c)  # comments are the user's words: put back (YAML)
+            self.pieces.append("---\n" + to_yaml(rec, notes) if fmt == "yaml" else to_jsonl(rec))
             self.first = rec if not self.documents else None
+            self.first_notes = notes if not self.documents else None
             self.documents += 1
         else:
             self.invalid = True
             self.pieces, self.first = [], None  # nothing of this file will be written
+
+    def _notes(self, c: Checked) -> Comments | None:
+        """The comments of one document: those from its ``---`` to the next."""
+        tree = c.document.yaml_tree if c.document is not None else None
+        if not self.found or tree is None:
+            return None
+        first = tree[1] + tree[0].start_mark.line
+        lo = max((s for s in self.starts if s <= first), default=-1) if self.documents else -1
+        hi = min((s for s in self.starts if s > first), default=None)
+        mine = [n for n in self.found if n.line >= lo and (hi is None or n.line < hi)]
+        return comments.attach(mine, *tree) if mine else None
+
+    def dropped(self) -> int:
+        """Comment lines that writing as JSON can't keep."""
+        return 0 if (self.out_fmt or self.fmt) == "yaml" else len(self.found)
 
     def output(self) -> str:
         """The canonical text, in ``out_fmt`` (by default the input's own format)."""
@@ -185,8 +214,9 @@ def joined(parts: list[Formatted], fmt: str) -> str:
     JSON Lines; the first part's modeline first (YAML)."""
     one = [p.first for p in parts if p.pieces]
     pieces = [piece for p in parts for piece in p.pieces]
-    text = dump([one[0]], fmt) if len(pieces) == 1 and one[0] is not None else "".join(pieces)
-    keep = parts[0].modeline if parts else None
+    notes = [p.first_notes for p in parts if p.pieces]
+    text = dump([one[0]], fmt, notes[:1]) if len(pieces) == 1 and one[0] is not None else "".join(pieces)
+    keep = parts[0].modeline if parts and not parts[0].found else None
     return keep + "\n" + text if fmt == "yaml" and keep else text
 
 
@@ -216,6 +246,8 @@ def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None,
     res.fmt = format_of(name, res.text or "")
     if res.text is not None:
         res.modeline = modeline(res.text)
+        if res.fmt == "yaml" and "#" in res.text:
+            res.found, res.starts = comments.find(res.text)
     for c in check_source(name, io.BytesIO(data)):
         res.add(c, do_fill)
     return res
@@ -323,8 +355,9 @@ def new_text(variant: str, players: list[str], teams: dict[str, list[str]] | Non
         "# Until hand 1 has its bids, validate reports it as incomplete (a template, not a game).",
         head.rstrip("\n"),
         "hands:",
-        f"  - dealer: {hand['dealer']}",
-        f"    bids: []        # {', '.join(order)}: pass or {profile.min_bid}-{profile.max_bid}; "
+        f"  - dealer: {yaml_scalar(hand['dealer'])}",
+        # (a comment holds no line break: the names are shown escaped)
+        f"    bids: []        # {escape.text(', '.join(order))}: pass or {profile.min_bid}-{profile.max_bid}; "
         f"a {profile.max_bid} closes the auction",
     ]
     if fam.trump_named:
@@ -379,6 +412,8 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
         res = read_input(name, do_fill, stdin, source, to if check else None if in_place else run_fmt)
         for d in res.diagnostics:
             err.write(d.as_text() + "\n")
+        for line in res.more:
+            err.write(line + "\n")
         if res.skipped:
             continue
         seen += 1
@@ -387,7 +422,7 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
         elif not res.valid:
             failed = True
             errors = sum(1 for d in res.diagnostics if d.severity == "error")
-            err.write(f"{res.name}: not formatted: the record is invalid ({_plural(errors, 'error')}); "
+            err.write(f"{escape.text(res.name)}: not formatted: the record is invalid ({_plural(errors, 'error')}); "
                       f"fmt never repairs a record\n")
         if not res.valid:
             skipped += 1
@@ -414,11 +449,16 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
         err.write(f"{_plural(rewritten, 'file')} reformatted, {seen - skipped - rewritten} unchanged{bad}\n")
     elif not failed and not unreadable and good:
         text = joined(good, run_fmt or good[0].fmt)
+        for r in good:
+            lost = r.dropped()
+            if lost:
+                err.write(f"{escape.text(r.name)}: note: {_plural(lost, 'comment')} not written: "
+                          f"{(r.out_fmt or r.fmt).upper()} has no comments\n")
         if output:
             try:
                 write_atomic(output, text)
             except OSError as e:
-                err.write(f"{output}: cannot write: {e.strerror or e}\n")
+                err.write(f"{escape.text(output)}: cannot write: {e.strerror or e}\n")
                 unwritable = True
         else:
             out.write(text)

@@ -17,7 +17,6 @@ give the same ratings, whatever order they are named in.
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -27,11 +26,11 @@ from typing import Any, TextIO
 from openskill.models import PlackettLuce
 from tabulate import tabulate
 
+from pitchcli import escape
 from pitchcli.check import Checked, check_paths
 from pitchcli.diagnostics import ERROR
 from pitchcli.gameview import GameView, game_view, usable
 from pitchcli.summary import round_order, team_key
-from pitchcli.templating import printable
 
 REPORT = "pitch-ratings"
 VERSION = 1
@@ -236,7 +235,7 @@ def write(r: Ratings, out: TextIO, fmt: str, head_to_head: bool) -> None:
         out.write("\n")
         return
     if fmt == "csv":
-        w = csv.writer(out, lineterminator="\n")
+        w = escape.CsvWriter(out)  # no cell a spreadsheet reads as a formula
         table = [meeting_json(m) for m in _meetings(r)] if head_to_head else rows
         cols = list(table[0]) if table else (["kind", "a", "b", "games", "a_ahead", "b_ahead", "level"]
                                              if head_to_head else list(player_json(1, PlayerRating("", 0, 0))))
@@ -245,17 +244,18 @@ def write(r: Ratings, out: TextIO, fmt: str, head_to_head: bool) -> None:
             w.writerow(["" if row[c] is None else row[c] for c in cols])
         return
     head = ["#", "Player", "Games", "Wins", "Rating (mu)", "± (sigma)", "mu - 3 sigma", "Change"]
-    body = [[x["rank"], printable(x["name"]), x["games"], x["wins"], f"{x['mu']:.2f}", f"{x['sigma']:.2f}",
+    body = [[x["rank"], escape.text(x["name"]), x["games"], x["wins"], f"{x['mu']:.2f}", f"{x['sigma']:.2f}",
              f"{x['ordinal']:.2f}", f"{x['change']:+.2f}"] for x in rows]
     out.write(tabulate(body, head, tablefmt="simple", disable_numparse=True,
                        colalign=["right", "left"] + ["right"] * 6) + "\n")
     out.write(f"\n{r.rated} game{'' if r.rated == 1 else 's'} rated ({MODEL}, ranked on mu - 3 sigma)"
-              + (f"; change: since {printable(r.since)}" if r.since else "")
+              + (f"; change: since {escape.text(r.since)}" if r.since else "")
               + (f"; {r.unfinished} unfinished, not rated" if r.unfinished else "")
               + (f"; {len(r.invalid)} invalid or unreadable, not rated" if r.invalid else "") + "\n")
     if head_to_head:
         out.write("\nHead to head (games met; how often each finished ahead)\n\n")
-        hb = [[m.kind, printable(m.a), printable(m.b), m.games, m.a_ahead, m.b_ahead, m.level] for m in _meetings(r)]
+        hb = [[m.kind, escape.text(m.a), escape.text(m.b), m.games, m.a_ahead, m.b_ahead, m.level]
+              for m in _meetings(r)]
         out.write(tabulate(hb, ["", "A", "B", "Met", "A ahead", "B ahead", "Level"], tablefmt="simple",
                            disable_numparse=True) + "\n")
 

@@ -57,6 +57,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
+from pitchcli import escape
 from pitchcli.analysis import GameAnalysis
 from pitchcli.cards import SUIT_NAMES, SUIT_SINGULAR
 from pitchcli.engine.events import (
@@ -227,7 +228,7 @@ class TextRenderer:
 
     def w(self, text: str = "") -> None:
         """Write one line."""
-        self.out.write(text + "\n")
+        self.out.write(escape.text(text) + "\n")  # a name can't forge a line
 
     def render(self, evs: Iterable[Event]) -> None:
         """Write every event as sentences."""
@@ -398,7 +399,7 @@ def run(checked: Iterable[Any], out: TextIO, err: TextIO, hand: int | None = Non
             continue
         count = len(c.analysis.hands)
         if hand is not None and hand > count:
-            err.write(f"{c.file}: there is no hand {hand}: the game has {count} "
+            err.write(f"{escape.text(c.file)}: there is no hand {hand}: the game has {count} "
                       f"hand{'' if count == 1 else 's'}\n")
             failed = True
             continue

@@ -73,6 +73,9 @@ def write_text(checked: Iterable[Checked], out: TextIO, strict: bool, quiet: boo
         for d in c.diagnostics:
             out.write(d.as_text(paint) + "\n")
             seen[d.code] = None
+        more = c.more_line()
+        if more:
+            out.write(more + "\n")
     if not quiet:
         out.write(tally.line() + see_also(list(seen)) + "\n")
     return tally
@@ -92,7 +95,7 @@ def write_json(checked: Iterable[Checked], out: TextIO, strict: bool, quiet: boo
     for c in checked:
         tally.add(c, strict)
         docs.append({"file": c.file, "document": c.index + 1, "valid": c.valid(strict) and not c.unreadable,
-                     "errors": c.errors, "warnings": c.warnings,
+                     "errors": c.errors, "warnings": c.warnings, "omitted": c.omitted,
                      "diagnostics": [d.as_json() for d in c.diagnostics]})
     json.dump({"report": "pitch-validate", "version": REPORT_VERSION, "documents": docs,
                "summary": tally.as_json()}, out, ensure_ascii=False, indent=2)

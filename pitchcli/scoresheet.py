@@ -15,7 +15,6 @@ the derived values, and ``pitch score --check`` fails on them.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from collections.abc import Iterable
@@ -24,6 +23,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from pitchcli import escape
 from pitchcli.analysis import GameAnalysis
 from pitchcli.cards import SUIT_NAMES, card, describe, try_card
 from pitchcli.diagnostics import Diagnostic
@@ -677,10 +677,10 @@ def sheet_csv_rows(sheet: ScoreSheet, hand: int | None = None) -> list[dict[str,
 def write_csv(rows: Iterable[dict[str, Any]], header: bool = True) -> str:
     """Rows as CSV text (with a header line unless ``header`` is false)."""
     buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    w = escape.CsvWriter(buf)  # no formulas, no bare CR
     if header:
-        w.writeheader()
-    w.writerows(rows)
+        w.writerow(CSV_COLUMNS)
+    w.writerows([row.get(c, "") for c in CSV_COLUMNS] for row in rows)
     return buf.getvalue()
 
 
@@ -705,11 +705,13 @@ def refuse(c: Any, err: Any, what: str) -> str | None:
         return None
     for d in c.diagnostics:
         err.write(d.as_text() + "\n")
+    if c.more_line():
+        err.write(f"{c.more_line()}\n")
     if c.unreadable:
         return "unreadable"
     if c.skipped:
         return "skipped"
-    err.write(f"{c.file}: {what}: the record is invalid ({c.errors} "
+    err.write(f"{escape.text(c.file)}: {what}: the record is invalid ({c.errors} "
               f"error{'' if c.errors == 1 else 's'}); see `pitch validate`\n")
     return "invalid"
 
@@ -733,13 +735,13 @@ def run(checked: Iterable[Any], out: Any, err: Any, hand: int | None = None, exp
             continue
         sheet = score_sheet(c.analysis, c.diagnostics, c.file, c.index, explain)
         if hand is not None and hand > len(sheet.hands):
-            err.write(f"{c.file}: there is no hand {hand}: the game has {len(sheet.hands)} "
+            err.write(f"{escape.text(c.file)}: there is no hand {hand}: the game has {len(sheet.hands)} "
                       f"hand{'' if len(sheet.hands) == 1 else 's'}\n")
             failed = True
             continue
         claims = [m for m in sheet.all_mismatches() if hand is None or m.hand == hand]
         if claims:
-            where = f"{c.file}" + (f" (document {c.index + 1})" if c.index else "")
+            where = escape.text(c.file) + (f" (document {c.index + 1})" if c.index else "")
             err.write(f"{where}: {len(claims)} recorded value{'' if len(claims) == 1 else 's'} "
                       f"disagree{'s' if len(claims) == 1 else ''} with the cards"
                       + ("\n" if check else "; --check shows them\n"))
@@ -752,7 +754,8 @@ def run(checked: Iterable[Any], out: Any, err: Any, hand: int | None = None, exp
         if fmt == "text":
             if not first:
                 out.write("\n")
-            out.write(sheet_text(sheet, hand, check))
+            # The record's text (names, teams, the file) escaped once, before the sheet is laid out.
+            out.write(sheet_text(escape.deep(sheet), hand, check))
         elif fmt == "json":
             docs.append(sheet_json(sheet, hand))
         else:

@@ -23,6 +23,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+from pitchcli import escape
 from pitchcli.cards import SUIT_NAMES
 from pitchcli.engine.family import family_for
 from pitchcli.engine.hand import HandResult
@@ -32,12 +33,11 @@ from pitchcli.scoresheet import refuse
 REPORT = "pitch-solve"
 VERSION = 1
 
-_CONTROL = {i: f"\\x{i:02x}" for i in [*range(0x20), 0x7F, *range(0x80, 0xA0)]}
-
 
 def shown(text: str) -> str:
-    """Record text made safe for a terminal: control characters escaped."""
-    return text.translate(_CONTROL)
+    """Record text made safe for a terminal: the one escaper (``pitchcli.escape``:
+    controls, bidi controls, separators)."""
+    return escape.text(text)
 
 
 def _value(exact: int | None, bounds: tuple[int, int] | None) -> int | list[int] | None:
@@ -153,7 +153,7 @@ def run(checked: Iterable[Any], out: TextIO, err: TextIO, hand: int | None = Non
         table, profile = analysis.table, analysis.profile
         results = analysis.hands
         if hand is not None and hand > len(results):
-            err.write(f"{c.file}: there is no hand {hand}: the game has {len(results)} "
+            err.write(f"{shown(c.file)}: there is no hand {hand}: the game has {len(results)} "
                       f"hand{'' if len(results) == 1 else 's'}\n")
             failed = True
             continue

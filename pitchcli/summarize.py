@@ -234,12 +234,32 @@ def _size_of(path: str) -> int:
         return 0  # unreadable: reported as L101 when it is read
 
 
-def split_inputs(paths: Iterable[str]) -> tuple[list[str], list[tuple[str, BinaryIO]]]:
-    """The files of ``paths`` (folders searched), for workers to open, and the
-    standard input, for the parent to read."""
+def _run_star(args: tuple[Task, int | None, bool]) -> _Done:
+    return _run(*args)
+
+
+def _inputs(paths: Iterable[str], output: str | None) -> Iterator[tuple[str, str | BinaryIO]]:
+    """``iter_sources``, less the file ``output`` names when it is found in a
+    folder: ``summarize --partial -o DIR/part.json DIR/`` run again must not
+    read its own earlier output as a record (named on its own, it is read)."""
+    paths = list(paths)
+    for name, source in iter_sources(paths):
+        if output is not None and isinstance(source, str) and name not in paths:
+            try:
+                if os.path.samefile(name, output):
+                    continue
+            except OSError:
+                pass
+        yield name, source
+
+
+def split_inputs(paths: Iterable[str], output: str | None = None) -> tuple[list[str], list[tuple[str, BinaryIO]]]:
+    """The files of ``paths`` (folders searched; ``output`` left out, see
+    ``_inputs``), for workers to open, and the standard input, for the parent
+    to read."""
     files: list[str] = []
     stdin: list[tuple[str, BinaryIO]] = []
-    for name, source in iter_sources(paths):
+    for name, source in _inputs(paths, output):
         if isinstance(source, str):
             files.append(name)
         else:
@@ -248,8 +268,10 @@ def split_inputs(paths: Iterable[str]) -> tuple[list[str], list[tuple[str, Binar
 
 
 def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEFAULT_LIMIT,
-                    keep_games: bool = True, progress: Progress | None = None) -> Summary:
-    """Summarize every document of every input (see the module doc)."""
+                    keep_games: bool = True, progress: Progress | None = None,
+                    output: str | None = None) -> Summary:
+    """Summarize every document of every input (see the module doc); ``output``
+    is the file the summary will be written to, not read if found in a folder."""
     progress = progress or Progress(False)
     total = Summary(limit, keep_games)
     sizes: dict[str, int] = {}
@@ -259,14 +281,14 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
         progress.total_files = len(listed)
         progress.total_bytes = sum(sizes.values()) if len(sizes) == len(listed) else None
     if jobs <= 1:
-        for name, source in iter_sources(paths):
+        for name, source in _inputs(paths, output):
             for c in check_source(name, source):
                 total.add_checked(c)
                 progress.tick()
             progress.tick(0, sizes.get(name, 0), 1)
         progress.close()
         return total
-    files, stdin = split_inputs(paths)
+    files, stdin = split_inputs(paths, output)
     tasks = plan(files, jobs)
     with _Workers(min(jobs, max(len(tasks), 1))) as workers:
         results = workers.run(tasks, limit, keep_games)

@@ -335,14 +335,15 @@ class Summary:
 
     # --- adding one checked document -----------------------------------------
     def add(self, file: str, index: int, data: Any, analysis: Any, diagnostics: list[Diagnostic],
-            unreadable: bool = False) -> None:
+            unreadable: bool = False, omitted: tuple[int, int] = (0, 0)) -> None:
         """Count one document (or one unreadable file): ``data`` is the record
         as loaded (or ``None``), ``analysis`` the engine's ``GameAnalysis`` (or
         ``None``), ``diagnostics`` its located diagnostics."""
         self.files.add(file)
         counts = self.counts
-        errors = sum(1 for d in diagnostics if d.severity == ERROR)
-        warnings = len(diagnostics) - errors
+        # (``omitted``: the errors and warnings past the cap on diagnostics kept)
+        errors = sum(1 for d in diagnostics if d.severity == ERROR) + omitted[0]
+        warnings = len(diagnostics) - errors + omitted[0] + omitted[1]
         counts["errors"] += errors
         counts["warnings"] += warnings
         if unreadable:
@@ -375,7 +376,7 @@ class Summary:
             self._problem(checked.file, checked.index, checked.diagnostics, 0, len(checked.diagnostics))
             return
         self.add(checked.file, checked.index, checked.data, checked.analysis, checked.diagnostics,
-                 checked.unreadable)
+                 checked.unreadable, (checked.omitted_errors, checked.omitted_warnings))
 
     def _problem(self, file: str, index: int, diagnostics: list[Diagnostic], errors: int, warnings: int) -> None:
         first = next((d for d in diagnostics if d.severity == ERROR), diagnostics[0] if diagnostics else None)
@@ -437,7 +438,12 @@ class Summary:
             raise SummaryError(f"not a partial summary (expected \"format\": \"{PARTIAL}\")")
         if d.get("version") != VERSION:
             raise SummaryError(f"partial summary version {d.get('version')!r}; this pitch reads version {VERSION}")
-        _check_partial(d)
+        # Its own schema, then the sums no schema checks (partial_check).
+        from pitchcli.partial_check import problem
+
+        found = problem(d)
+        if found is not None:
+            raise SummaryError(found)
         try:
             s = cls(d["limit"], bool(d["games_kept"]))
             s.files = set(d["files"])
@@ -451,96 +457,6 @@ class Summary:
         s._games = _Bounded(s.limit, games[:s.limit] if s.limit is not None else games)
         s._problems = _Bounded(s.limit, problems[:s.limit] if s.limit is not None else problems)
         return s
-
-
-# The shape of a partial summary, checked before it is used: a file edited by
-# hand or cut short must be refused with a pointer to what is wrong, never
-# half-read (a string where a count goes would crash the report later).
-_ROW = {"file": (str,), "document": (int,), "event": (str, None), "date": (str, int, None),
-        "round": (str, int, None), "table": (str, int, None), "id": (str, int, None), "profile": (str, None),
-        "players": (list,), "hands": (int,), "winner": (str, None), "scores": (dict, None), "valid": (bool,),
-        "errors": (int,), "warnings": (int,)}
-_PROBLEM = {"file": (str,), "document": (int,), "line": (int, None), "column": (int, None),
-            "code": (str, None), "rule": (str, None), "message": (str,), "pointer": (str, None),
-            "errors": (int,), "warnings": (int,)}
-_EVENT = {"event": (str, None), "games": (int,), "invalid": (int,), "hands": (int,),
-          "first_date": (str, None), "last_date": (str, None), "profiles": (dict,), "families": (dict,),
-          "players": (dict,), "teams": (dict,)}
-
-
-def _fits(v: Any, kinds: tuple[Any, ...]) -> bool:
-    for k in kinds:
-        if k is None and v is None:
-            return True
-        if k is int and type(v) is int:
-            return True
-        if k is not None and k is not int and isinstance(v, k):
-            return True
-    return False
-
-
-def _words(kinds: tuple[Any, ...]) -> str:
-    names = {str: "text", int: "a whole number", None: "null", list: "a list", dict: "a mapping",
-             bool: "true or false"}
-    return " or ".join(names[k] for k in kinds)
-
-
-def _check_fields(d: Any, spec: dict[str, tuple[Any, ...]], at: str, required: bool = True) -> None:
-    if not isinstance(d, dict):
-        raise SummaryError(f"{at or '/'} must be a mapping")
-    for key, kinds in spec.items():
-        if key not in d:
-            if required:
-                raise SummaryError(f"{at}/{key} is missing")
-            continue
-        if not _fits(d[key], kinds):
-            raise SummaryError(f"{at}/{key} must be {_words(kinds)}, not {d[key]!r:.60}")
-
-
-def _check_counts(d: Any, at: str, keys: Iterable[str] | None = None) -> None:
-    """A mapping of counts (only ``keys`` of it, when given)."""
-    if not isinstance(d, dict):
-        raise SummaryError(f"{at} must be a mapping")
-    for k in keys if keys is not None else list(d):
-        if k in d and not _fits(d[k], (int,)):
-            raise SummaryError(f"{at}/{k} must be {_words((int,))}, not {d[k]!r:.60}")
-
-
-def _check_partial(d: dict[str, Any]) -> None:
-    """Raise ``SummaryError`` naming the first value of a partial summary that
-    doesn't have the shape ``to_json`` writes."""
-    _check_fields(d, {"limit": (int, None), "games_kept": (bool,), "files": (list,), "counts": (dict,),
-                      "events": (list,), "games": (list, None), "problems": (list,)}, "")
-    if d["limit"] is not None and d["limit"] < 1:
-        # (to_json writes null for "all"; 0 would keep no problem to show)
-        raise SummaryError(f"/limit must be 1 or more, or null, not {d['limit']}")
-    if not all(isinstance(f, str) for f in d["files"]):
-        raise SummaryError("/files must be a list of file names")
-    _check_counts(d["counts"], "/counts", COUNTS)
-    for i, e in enumerate(d["events"]):
-        at = f"/events/{i}"
-        _check_fields(e, _EVENT, at, required=False)
-        for key in ("profiles", "families"):
-            _check_counts(e.get(key, {}), f"{at}/{key}")
-        for name, t in e.get("players", {}).items():
-            _check_counts(t, f"{at}/players/{name}", _TALLY_FIELDS)
-        for name, t in e.get("teams", {}).items():
-            _check_counts(t, f"{at}/teams/{name}", _TALLY_FIELDS)
-            for key in ("members", "names"):
-                v = t.get(key, [])
-                if not isinstance(v, list) or not all(isinstance(m, str) for m in v):
-                    raise SummaryError(f"{at}/teams/{name}/{key} must be a list of names")
-            if "members" not in t:
-                raise SummaryError(f"{at}/teams/{name}/members is missing")
-    for key, spec in (("games", _ROW), ("problems", _PROBLEM)):
-        for i, row in enumerate(d[key] or []):
-            _check_fields(row, spec, f"/{key}/{i}")
-            if key == "games":
-                if not all(p is None or isinstance(p, str) for p in row["players"]):
-                    raise SummaryError(f"/games/{i}/players must be a list of names")
-                if row["scores"] is not None and not all(
-                        type(v) is int for v in row["scores"].values()):
-                    raise SummaryError(f"/games/{i}/scores must map names to whole numbers")
 
 
 def _min_limit(a: int | None, b: int | None) -> int | None:

@@ -19,7 +19,6 @@ game rows. Document indexes are 0-based in JSON and CSV (as in ``pitch validate
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 from fractions import Fraction
@@ -27,6 +26,7 @@ from typing import Any, TextIO
 
 from tabulate import tabulate
 
+from pitchcli import escape
 from pitchcli.diagnostics import Diagnostic
 from pitchcli.engine.results import standings_columns
 from pitchcli.summary import EventSummary, Summary, Tally, event_order
@@ -181,19 +181,35 @@ def _footer(s: Summary) -> str:
 # --- text and Markdown ----------------------------------------------------------
 
 
+def _escaper(markdown: bool) -> Any:
+    """The one escaper for the record's text in this output (names, events, files)."""
+    return escape.markdown if markdown else escape.text
+
+
+def _cells(rows: list[list[Any]], safe: Any) -> list[list[Any]]:
+    return [[safe(c) if isinstance(c, str) else c for c in row] for row in rows]
+
+
 def write_tables(s: Summary, out: TextIO, standings: bool = True, games: bool = True,
                  markdown: bool = False) -> None:
     """Standings per event, the game rows, the problems and a summary line."""
     style = "github" if markdown else "simple"
+    # Every piece of the record's text (names, events, files) goes through one
+    # escaper: controls shown as \x1b..., and in Markdown also | and HTML.
+    safe = _escaper(markdown)
+
+    def cells(rows: list[list[Any]]) -> list[list[Any]]:
+        return _cells(rows, safe)
 
     def heading(text: str, level: int) -> None:
+        text = safe(text)
         if markdown:
             out.write(f"{'#' * level} {text}\n\n")
         else:
             out.write(f"{text}\n{('=' if level == 2 else '-') * len(text)}\n")
 
     def table(rows: list[list[Any]], head: list[str]) -> None:
-        out.write(tabulate(rows, head, tablefmt=style, disable_numparse=True,
+        out.write(tabulate(cells(rows), head, tablefmt=style, disable_numparse=True,
                            colalign=["right"] + ["left"] + ["right"] * (len(head) - 2)
                            if head and head[0] == "#" else None) + "\n\n")
 
@@ -225,14 +241,15 @@ def write_tables(s: Summary, out: TextIO, standings: bool = True, games: bool = 
             body = [[r["file"][len(under):], r["document"] + 1, _cell(r["round"]), _cell(r["table"]),
                      r["profile"] or "", ", ".join(p or "?" for p in r["players"]), r["hands"], _result(r),
                      _scores(r)] for r in group]
-            out.write(tabulate(body, head, tablefmt=style, disable_numparse=True) + "\n\n")
+            out.write(tabulate(cells(body), head, tablefmt=style, disable_numparse=True) + "\n\n")
     problems = s.problems
     bad = s.counts["invalid"] + s.counts["unreadable"]
     if bad:
         title = f"Problems ({bad:,}" + (f", the first {len(problems):,} by file" if len(problems) < bad else "")
         heading(title + ")", 2)
         for p in problems:
-            out.write(("- `" + problem_text(p) + "`" if markdown else problem_text(p)) + "\n")
+            # (A code span fenced past any backtick run in it: a name can't end it.)
+            out.write(("- " + escape.code_span(problem_text(p)) if markdown else problem_text(p)) + "\n")
         out.write("\n")
     out.write(_footer(s) + "\n")
 
@@ -309,7 +326,7 @@ def standings_csv_rows(ev: EventSummary) -> list[list[Any]]:
 def write_csv(s: Summary, out: TextIO, table: str = "standings") -> None:
     """One table as CSV: ``standings`` or ``games``. Lists are joined with
     ``;``, scores written ``name=score``."""
-    w = csv.writer(out, lineterminator="\n")
+    w = escape.CsvWriter(out)
     if table == "standings":
         w.writerow(STANDINGS_CSV)
         for ev in s.sorted_events():
@@ -349,7 +366,7 @@ def write_rounds(s: Summary, rounds: dict[str | None, list[tuple[str | None, Eve
         out.write("\n")
         return
     if fmt == "csv":
-        w = csv.writer(out, lineterminator="\n")
+        w = escape.CsvWriter(out)
         w.writerow(["round", *STANDINGS_CSV])
         for ev in events:
             for r, after in rounds[ev.event]:
@@ -357,14 +374,15 @@ def write_rounds(s: Summary, rounds: dict[str | None, list[tuple[str | None, Eve
         return
     markdown = fmt == "markdown"
     style = "github" if markdown else "simple"
+    safe = _escaper(markdown)
     for ev in events:
-        title = event_title(ev)
+        title = safe(event_title(ev))
         out.write(f"## {title}\n\n" if markdown else f"{title}\n{'=' * len(title)}\n")
         for r, after in rounds[ev.event]:
             for caption, head, rows in standings_tables(after):
-                text = f"{caption} {_round_name(r)}"
+                text = safe(f"{caption} {_round_name(r)}")
                 out.write(f"### {text}\n\n" if markdown else f"{text}\n{'-' * len(text)}\n")
-                out.write(tabulate(rows, head, tablefmt=style, disable_numparse=True,
+                out.write(tabulate(_cells(rows, safe), head, tablefmt=style, disable_numparse=True,
                                    colalign=["right", "left"] + ["right"] * (len(head) - 2)) + "\n\n")
     write_tables(s, out, standings=False, games=False, markdown=markdown)
 

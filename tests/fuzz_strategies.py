@@ -29,6 +29,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -180,7 +181,7 @@ def mutated_record(draw: st.DrawFn, record: dict[str, Any] | None = None) -> Any
         parent = _get(rec, path[:-1]) if path else None
         op = draw(st.sampled_from([
             "drop", "drop", "retype", "retype", "card", "card", "swap", "dup", "grow", "shrink",
-            "typo", "nonstr_key", "float", "unicode", "empty", "wrap", "shuffle", "cut_list",
+            "typo", "nonstr_key", "float", "float", "unicode", "hostile", "empty", "wrap", "shuffle", "cut_list",
         ]))
         if op == "drop" and path:
             _delete(rec, path)
@@ -214,6 +215,11 @@ def mutated_record(draw: st.DrawFn, record: dict[str, Any] | None = None) -> Any
             target[key] = draw(odd_values)
         elif op == "float" and isinstance(target, int) and not isinstance(target, bool):
             rec = _set(rec, path, draw(st.sampled_from([float(target), target + 0.5, -float(target)])))
+        elif op == "hostile" and isinstance(target, str):
+            rec = _set(rec, path, draw(hostile_text()))
+        elif op == "hostile" and isinstance(target, dict) and target:
+            key = next(iter(target))
+            target[draw(hostile_text())] = target.pop(key)
         elif op == "unicode" and isinstance(target, str):
             odd = draw(st.sampled_from(UNICODE_ODDITIES))
             at = draw(st.integers(0, len(target)))
@@ -299,6 +305,9 @@ YAML_TRAPS = [
     b"  - [AS, KS, QS", b"{", b"}", b"]", b"'", b'"', b"\t- tab", b"dealer: Ann\ndealer: Ben",
     b"players: [Ann, Ann, Ben]", b"null: 1", b"1: 2", b"true: 3", b"~: 4", b"x-deep: " + b"[" * 80 + b"]" * 80,
     b"x-e: \"\\ud800\"", b"x-e: \"\\x00\"", b"# comment \xff", b"x-l: caf\xe9",
+    # (issue 11) floats where integers go, as YAML spells them; comments in odd places
+    b"round: 2.0", b"round: 2e0", b"round: !!float 2", b"table: -0.0", b"target: 7.0", b"bids: [pass, 2.0]",
+    b"score: {Ann: 1e0}", b"# \x1b[2J\xe2\x80\xae", b"  # indented comment", b"x-c: 1  # end of line",
 ]
 JUNK = [b"\x00", b"\xff", b"\xfe\xff", b"\xef\xbb\xbf", b"\xc3", b"\xe2\x82", b"\r", b"\r\n", b"\x1b[31m",
         b"\x85", b"\xe2\x80\xa8", b"\t", b"\x0c", b"\\", b"*", b"&", b"!", b"%", b"@", b"`", b"|", b">",
@@ -424,7 +433,7 @@ SUFFIXES = [".yaml", ".yml", ".json", ".jsonl", ".ndjson", ".txt"]
 @st.composite
 def record_files(draw: st.DrawFn) -> tuple[str, bytes]:
     """A record file: valid, broken in its data, broken as text, or both."""
-    data = draw(st.one_of(valid_records(), mutated_record(), mutated_record()))
+    data = draw(st.one_of(valid_records(), mutated_record(), mutated_record(), renamed_record()))
     suffix, raw = serialize(data, draw(st.sampled_from(SERIALIZERS)))
     if draw(st.booleans()):
         raw = draw(broken_text(raw))
@@ -490,6 +499,66 @@ def partial_files(draw: st.DrawFn) -> tuple[str, bytes]:
     return ".json", raw
 
 
+# --------------------------------------------------------------------------- text that reaches a reader
+# (issue 11) Control characters, bidi controls, separators, terminal escapes,
+# spreadsheet formula prefixes and Markdown/HTML, for every string field a
+# person writes: players, team names, event, site, id, round, table, notes.
+
+CONTROLS = [chr(c) for c in range(0x20)] + ["\x7f"] + [chr(c) for c in range(0x80, 0xA0)] + [
+    "\u061c", "\u200e", "\u200f", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067",
+    "\u2068", "\u2069", "\u2028", "\u2029", "\ufeff",
+    "\x1b[2J", "\x1b[31m", "\x1b]52;c;SGVsbG8=\x07", "\x1b]8;;http://e.x\x1b\\", "\r\n", "\nx.yaml:1:1: R407 fake",
+]
+FORMULA_PREFIXES = ["=", "+", "-", "@", "\t", "\r", '=HYPERLINK("http://e.x","x")', "-1+1", "+1", "@SUM(A1)",
+                    "=cmd|' /C calc'!A0", "-3", "-2.5"]
+MARKUP = ["|", "||", "<b>", "</td>", "<script>alert(1)</script>", "&amp;", "`", "*", "_", "[x](javascript:y)",
+          "\n- ", "# ", "\\", '"', "'", ": ", " #", "---", "...", "{", "[", "&a", "*a", "!!str", "%YAML"]
+_ODD_TEXT = [u for u in UNICODE_ODDITIES if not ("\ud800" <= u <= "\udfff")]
+
+
+@st.composite
+def hostile_text(draw: st.DrawFn) -> str:
+    """Text that would break a terminal, a spreadsheet, a Markdown table or a
+    YAML writer: pieces of the lists above mixed with arbitrary text."""
+    pieces = st.one_of(st.text(max_size=5), st.sampled_from(CONTROLS), st.sampled_from(FORMULA_PREFIXES),
+                       st.sampled_from(MARKUP), st.sampled_from(_ODD_TEXT))
+    return "".join(draw(st.lists(pieces, min_size=1, max_size=4)))
+
+
+def _renamed(v: Any, names: dict[str, str]) -> Any:
+    if isinstance(v, str):
+        return names.get(v, v)
+    if isinstance(v, list):
+        return [_renamed(x, names) for x in v]
+    if isinstance(v, dict):
+        return {names.get(k, k): _renamed(x, names) for k, x in v.items()}
+    return v
+
+
+@st.composite
+def renamed_record(draw: st.DrawFn, text: st.SearchStrategy[str] | None = None) -> dict[str, Any]:
+    """A valid record whose players, team names, event, site, id, round, table
+    and notes are hostile text (``text``, by default ``hostile_text``); still
+    valid, so every command shows or writes it."""
+    text = hostile_text() if text is None else text
+    rec = draw(valid_records())
+    old = list(rec["players"]) + list(rec.get("teams") or {})
+    new = draw(st.lists(text.filter(lambda s: s and not s.startswith("x-") and s not in old),
+                        min_size=len(old), max_size=len(old), unique=True))
+    rec = _renamed(rec, dict(zip(old, new, strict=True)))
+    for key in ("event", "site", "id", "notes", "round", "table"):
+        if draw(st.booleans()):
+            rec[key] = draw(text)
+    for h in rec["hands"]:
+        if draw(st.integers(0, 3)) == 0:
+            h["notes"] = draw(text)
+    if draw(st.booleans()):
+        rec["x-" + draw(text)] = draw(text)
+    return rec
+
+# What a human-readable output (or a written record) never holds raw: C0 but the
+# newline, DEL, C1, the bidi controls, the separators, the BOM.
+RAW_UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
 # --------------------------------------------------------------------------- streams for --jobs
 
 # How long a long comment or line may get (PITCH_JOBS_LONG, bytes): past the

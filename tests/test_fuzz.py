@@ -43,10 +43,14 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 from fuzz_strategies import (
+    RAW_UNSAFE,
+    SERIALIZERS,
     adversarial_streams,
     build_tree,
     hostile_files,
     partial_files,
+    renamed_record,
+    serialize,
     trees,
     valid_partials,
     within,
@@ -492,6 +496,53 @@ def test_summarize_jobs_agree_fuzz(workdir: Path, file: tuple[str, bytes]) -> No
     _guard("summarize-jobs", ["--jobs", "2"], raw, suffix, check)
 
 
+# --------------------------------------------------------------------------- text that reaches a reader (issue 11)
+
+READERS = [("validate", []), ("score", []), ("score", ["--explain"]), ("score", ["--format", "csv"]),
+           ("replay", []), ("summarize", []), ("summarize", ["--format", "markdown"]),
+           ("summarize", ["--format", "csv"]), ("summarize", ["--format", "csv", "--no-standings", "--games"]),
+           ("fmt", []), ("fmt", ["--to", "yaml"]), ("fmt", ["--fill", "--to", "json"])]
+_NEGATIVE = re.compile(r"-[0-9]+(\.[0-9]+)?")
+
+
+def check_reader(path: Path, raw: bytes, command: str, args: list[str], workdir: Path) -> None:
+    """Control characters, bidi controls and separators never reach a human-readable
+    output raw, a CSV cell is never a formula, and fmt's output reads back as the same data."""
+    r = run(command, args, [path])
+    _check_common(command, r, CONTRACT[command])
+    csv_out = "csv" in args
+    for stream, text in (("stdout", "" if csv_out or command == "fmt" else r.stdout), ("stderr", r.stderr)):
+        found = RAW_UNSAFE.search(text)
+        if found:
+            raise Broken(f"{command} {' '.join(args)}: raw {found.group()!r} on {stream}: "
+                         f"{text[max(0, found.start() - 60):found.end() + 60]!r}")
+    if csv_out and r.exit_code == 0:
+        import csv
+        import io
+        for row in list(csv.reader(io.StringIO(r.stdout, newline="")))[1:]:
+            for cell in row:
+                if cell[:1] in ("=", "+", "@", "\t", "\r") or (cell[:1] == "-" and not _NEGATIVE.fullmatch(cell)):
+                    raise Broken(f"{command} {' '.join(args)}: a CSV cell a spreadsheet reads as a formula: {cell!r}")
+    if command == "fmt" and r.exit_code == 0:
+        fmt = args[args.index("--to") + 1] if "--to" in args else None
+        out = workdir / f"back.{fmt or path.suffix.lstrip('.')}"
+        out.write_text(r.stdout, encoding="utf-8", errors="surrogateescape")
+        if RAW_UNSAFE.search(r.stdout):
+            raise Broken(f"fmt {' '.join(args)}: a raw control character in the written record")
+        v = run("validate", ["-q"], [out])
+        if v.exit_code != 0:
+            raise Broken(f"fmt {' '.join(args)} wrote a record that does not validate:\n{v.stdout[-2000:]}")
+
+
+@settings(FUZZ, max_examples=max(10, EXAMPLES // 4))  # (a valid game through a whole command: 0.27 s each)
+@given(renamed_record(), st.sampled_from(SERIALIZERS), st.sampled_from(READERS))
+def test_hostile_text_fuzz(workdir: Path, rec: dict[str, Any], how: str, reader: tuple[str, list[str]]) -> None:
+    """Valid records whose every string field a person writes holds control
+    characters, formula prefixes, markup: read by every human-facing output."""
+    suffix, raw = serialize(rec, how)
+    path = _write(workdir, "t", suffix, raw)
+    command, args = reader
+    _guard(command, args, raw, suffix, lambda: check_reader(path, raw, command, args, workdir))
 # --------------------------------------------------------------------------- folders and odd files
 
 TREE_EXAMPLES = max(EXAMPLES // 10, 5)  # each example builds a folder and runs three commands

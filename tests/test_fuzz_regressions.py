@@ -88,7 +88,7 @@ def _partial(tmp_path: Path) -> dict:
     ({"games": [{"file": "a.yaml", "document": 0}]}, "/games/0/event is missing"),
     ({"problems": [{"file": "a.yaml", "document": "0"}]}, "/problems/0/document must be a whole number"),
     ({"counts": {"documents": "many"}}, "/counts/documents must be a whole number"),
-    ({"files": [1, 2]}, "/files must be a list of file names"),
+    ({"files": [1, 2]}, "/files/0 must be text, not 1"),
 ])
 def test_a_corrupt_partial_is_refused_with_what_is_wrong(tmp_path: Path, change: dict, words: str) -> None:
     data = _partial(tmp_path)
@@ -167,7 +167,7 @@ def test_many_diagnostics_cost_linear_time(tmp_path: Path, make, n: int, code: s
     path = tmp_path / "many.yaml"
     path.write_bytes(make(n))
     start = time.monotonic()
-    r = run("validate", "-q", str(path))
+    r = run("validate", "-q", "--max-errors", "0", str(path))  # every one of them
     took = time.monotonic() - start
     assert r.exit_code == 1
     assert r.stdout.count(f": error: {code} ") >= n - 1

@@ -89,6 +89,7 @@ from yaml.events import (
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
+from pitchcli.escape import quote
 from pitchcli.record.locate import (
     JSON_TOKEN_TAG,
     MAP_TAG,
@@ -162,7 +163,7 @@ class Document:
     ``"json"`` and ``line`` the 1-based line where the document's value starts.
     """
 
-    __slots__ = ("_keys", "_line0", "_root", "_text", "data", "file", "format", "index")
+    __slots__ = ("_keys", "_line0", "_root", "_text", "data", "file", "floats", "format", "index")
 
     def __init__(
         self,
@@ -174,8 +175,12 @@ class Document:
         root: Node | None = None,
         text: str | None = None,
         line0: int = 0,
+        floats: bool = True,
     ) -> None:
         self.file = file
+        # False when the loader saw no float (no number with a fraction or an
+        # exponent, no !!float): the schema check then needn't look for one.
+        self.floats = floats
         self.index = index
         self.data = data
         self.format = fmt
@@ -195,6 +200,12 @@ class Document:
 
     def __repr__(self) -> str:
         return f"<Document {self.file}#{self.index} ({self.format}, line {self.line})>"
+
+    @property
+    def yaml_tree(self) -> tuple[Node, int] | None:
+        """A YAML document's composed node tree and the number of lines of the
+        file before it (``None`` for JSON): where each value was written."""
+        return (self._root, self._line0) if self.format == "yaml" and self._root is not None else None
 
     def _tree(self) -> Node | None:
         if self._root is None and self._text is not None:
@@ -821,18 +832,20 @@ def _short_tag(tag: str) -> str:
 
 def _build(
     root: Node, limits: Limits, check_shared: bool
-) -> tuple[Any, list[tuple[str, str, Node]]]:
-    """The plain data of a composed YAML document, and its problems
+) -> tuple[Any, list[tuple[str, str, Node]], bool]:
+    """The plain data of a composed YAML document, its problems
     ``(code, message, node)`` (duplicate keys, refused tags and keys, numbers a
-    record cannot hold). Raises :class:`_Refused` for an alias (when
+    record cannot hold) and whether it holds a float. Raises :class:`_Refused` for an alias (when
     ``check_shared``: the text has a ``*``), too deep or too many nodes."""
     problems: list[tuple[str, str, Node]] = []
     seen: set[int] = set()
     max_depth = limits.max_depth
     max_nodes = limits.max_nodes
     count = 0
+    floats = False
 
     def number(value: str, node: Node) -> Any:
+        nonlocal floats
         if _INT_RE.match(value):
             try:
                 return int(value)
@@ -842,6 +855,7 @@ def _build(
         if _FLOAT_RE.match(value):
             f = float(value)
             if math.isfinite(f):
+                floats = True
                 return f
             problems.append(("L112", f"{value} is too large a number", node))
             return None
@@ -851,18 +865,20 @@ def _build(
         return value
 
     def tagged(node: ScalarNode) -> Any:
+        nonlocal floats
         tag, value = node.tag, node.value
         if tag == _INT and _INT_RE.match(value):
             return number(value, node)
         if tag == _FLOAT and (_FLOAT_RE.match(value) or _INF_NAN_RE.match(value)):
             f = number(value, node)
+            floats = True
             return float(f) if isinstance(f, int) else f
         if tag == _BOOL and value in _BOOLS:
             return _BOOLS[value]
         if tag == _NULL and value in _NULLS:
             return None
         if tag in (_INT, _FLOAT, _BOOL, _NULL):
-            problems.append(("L112", f"{value!r} is not a valid {_short_tag(tag)}", node))
+            problems.append(("L112", f"{quote(value)} is not a valid {_short_tag(tag)}", node))
         else:
             problems.append(("L112", f"the tag {_short_tag(tag)} is not allowed in a record", node))
         return None
@@ -873,7 +889,7 @@ def _build(
         )
 
     def build(node: Node, depth: int) -> Any:
-        nonlocal count
+        nonlocal count, floats
         count += 1
         if count > max_nodes:
             raise _Refused("L106", f"the document has more than {max_nodes} values", node)
@@ -898,6 +914,8 @@ def _build(
                         r = number(value, node)
                         if r is not None and len(_NUMERIC) < _NUMERIC_MAX:
                             _NUMERIC[value] = r
+                    elif r.__class__ is float:
+                        floats = True
                     return r
                 return value
             if tag == STR_TAG:
@@ -947,7 +965,8 @@ def _build(
         return out
 
     try:
-        return build(root, 1), problems
+        data = build(root, 1)
+        return data, problems, floats
     except _Refused as refused:
         refused.problems = problems  # found before it: reported too
         raise
@@ -1004,7 +1023,7 @@ def _yaml_document(
             yield at(root, "L110", f"the document is {_kind(root)}; a record is a mapping")
         return
     try:
-        data, problems = _build(root, ctx.limits, b"*" in chunk)
+        data, problems, floats = _build(root, ctx.limits, b"*" in chunk)
     except _Refused as refused:
         yield from _problems(root, refused.problems, at, line0)
         yield _refusal(refused, root, chunk, line0, ctx, at)
@@ -1012,7 +1031,7 @@ def _yaml_document(
     if problems:
         yield from _problems(root, problems, at, line0)
         return
-    yield Document(ctx.file, ctx.index, data, "yaml", root=root, line0=line0)
+    yield Document(ctx.file, ctx.index, data, "yaml", root=root, line0=line0, floats=floats)
 
 
 def _problems(
@@ -1039,7 +1058,7 @@ def _problems(
                 firsts[id(mapping)] = keys
             first = firsts[id(mapping)][message]
             message = (
-                f"duplicate key {message!r} (first at line {line0 + first.start_mark.line + 1})"
+                f"duplicate key {quote(message)} (first at line {line0 + first.start_mark.line + 1})"
             )
         yield at(node, code, message, pointer)
 
@@ -1181,7 +1200,7 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 def _json_document(text: str, line0: int, ctx: _Context) -> Iterator[Document | Diagnostic]:
     """Load one JSON document (the text of a file or of one line)."""
-    duplicates = nonfinite = False
+    duplicates = nonfinite = floats = False
 
     def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         nonlocal duplicates
@@ -1193,7 +1212,8 @@ def _json_document(text: str, line0: int, ctx: _Context) -> Iterator[Document | 
     def float_hook(token: str) -> float:
         # Called for number tokens with a fraction or exponent (rare in records),
         # and for NaN/Infinity: flags 1e999 and friends without walking the data.
-        nonlocal nonfinite
+        nonlocal nonfinite, floats
+        floats = True
         f = float(token)
         if f - f != 0:  # inf - inf and nan - nan are nan
             nonfinite = True
@@ -1235,14 +1255,14 @@ def _json_document(text: str, line0: int, ctx: _Context) -> Iterator[Document | 
         # int() refuses more than 4300 digits; find the number for the location.
         yield from _json_long_number(text, line0, ctx)
         return
-    doc = Document(ctx.file, ctx.index, data, "json", text=text, line0=line0)
+    doc = Document(ctx.file, ctx.index, data, "json", text=text, line0=line0, floats=floats)
     if duplicates:
         tree = doc._tree()
         if tree is not None:
             for path, first, again in iter_duplicate_keys(tree):
                 yield ctx.diag(
                     "L104",
-                    f"duplicate key {again.value!r} (first at line "
+                    f"duplicate key {quote(again.value)} (first at line "
                     f"{line0 + first.start_mark.line + 1})",
                     line0 + again.start_mark.line + 1,
                     again.start_mark.column + 1,

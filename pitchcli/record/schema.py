@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # jsonschema is imported only to explain an invalid record (s
 
 from pitchcli.cards import CardError
 from pitchcli.diagnostics import Diagnostic
+from pitchcli.escape import quote
 
 SCHEMA_ID = "urn:pitchcli:schema:pitch-record:1"
 SCHEMA_RESOURCE = "data/pitch-record-1.schema.json"
@@ -68,6 +69,41 @@ def load_schema() -> dict[str, Any]:
     return copy.deepcopy(_schema())
 
 
+def _whole_number(checker: Any, value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# One number policy: where the format means an integer (bids, scores, totals,
+# targets, counts), only an integer is. JSON Schema's "integer" also admits a
+# number with a zero fraction (2.0, 2e0, !!float 2), which then reached the
+# summary's Fractions and the partial files as 9.0; this type checker doesn't.
+@cache
+def strict_validator() -> type[Draft202012Validator]:
+    """Draft 2020-12 whose "integer" is a whole number only (built on first
+    use: jsonschema is imported only to explain an invalid document)."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.validators import extend
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number)
+    return extend(Draft202012Validator, type_checker=checker)  # type: ignore[no-any-return]
+
+
+def has_float(data: Any) -> bool:
+    """True when a float is anywhere in ``data``. The compiled validator can't
+    tell 2.0 from 2, so a document holding a float is judged by the strict
+    reference validator (a float is legal only in an ``x-`` extension)."""
+    stack = [data]
+    while stack:
+        v = stack.pop()
+        if type(v) is dict:
+            stack.extend(v.values())
+        elif type(v) is list:
+            stack.extend(v)
+        elif type(v) is float:
+            return True
+    return False
+
+
 @cache
 def _reference() -> Draft202012Validator:
     # Built once per process (MEASURED.md: 30+ ms when built per call). Resolving
@@ -75,9 +111,7 @@ def _reference() -> Draft202012Validator:
     # with the local '#/$defs/...' references inlined: about 25% faster, and no
     # `referencing.Registry` needed. The shipped schema keeps its $defs.
     schema = _schema()
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(_inline_refs(schema, schema.get("$defs", {})))
+    return strict_validator()(_inline_refs(schema, schema.get("$defs", {})))
 
 
 def _inline_refs(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
@@ -157,13 +191,16 @@ def _fast_verdict(data: Any) -> bool | None:
 def is_valid(data: Any) -> bool:
     """True when ``data`` matches the schema (the fast path of ``validate``)."""
     verdict = _fast_verdict(data)
-    if verdict is not None:
+    if verdict is not None and not (verdict and has_float(data)):
         return verdict
     return not validate(data)  # (rare: values jsonschema_rs can't read)
 
 
-def validate(data: Any) -> list[Diagnostic]:
+def validate(data: Any, floats: bool | None = None) -> list[Diagnostic]:
     """Every schema problem of one loaded document, in document order.
+
+    ``floats`` is the loader's word on whether the data holds a float (None:
+    look); a float where an integer belongs is an error (S203).
 
     Returns ``[]`` for a valid document. Each diagnostic has a code S201..S206,
     the JSON Pointer of the value (of the unknown key itself for S201, of the
@@ -171,7 +208,7 @@ def validate(data: Any) -> list[Diagnostic]:
     inside one.
     """
     verdict = _fast_verdict(data)
-    if verdict:
+    if verdict and not (has_float(data) if floats is None else floats):
         return []
     try:
         # jsonschema crashes on a key that isn't text (YAML reads `3:`, `null:`
@@ -405,19 +442,19 @@ def _place(path: Path) -> str:
     if head == "players" and rest:
         return f"player {_index(rest[0])} of 'players'"
     if head == "teams" and len(rest) == 1:
-        return f"team {rest[0]!r}"
+        return f"team {quote(rest[0])}"
     if head == "teams" and len(rest) == 2:
-        return f"member {_index(rest[1])} of team {rest[0]!r}"
+        return f"member {_index(rest[1])} of team {quote(rest[0])}"
     if head == "rules" and len(rest) == 1:
-        return f"rule option {rest[0]!r}"
+        return f"rule option {quote(rest[0])}"
     if head == "rules" and len(rest) == 2:
-        return f"item {_index(rest[1])} of rule option {rest[0]!r}"
+        return f"item {_index(rest[1])} of rule option {quote(rest[0])}"
     if head == "result" and rest:
         if rest[0] == "scores" and len(rest) == 2:
-            return f"the final score of {rest[1]!r} in 'result'"
-        return f"{rest[-1]!r} in 'result'"
+            return f"the final score of {quote(rest[1])} in 'result'"
+        return f"{quote(rest[-1])} in 'result'"
     if len(path) == 1:
-        return repr(head)
+        return quote(head)
     return _generic(path)
 
 
@@ -427,7 +464,7 @@ def _place_in_hand(hand: int, rest: Path) -> str:
         return where
     key, sub = rest[0], rest[1:]
     if not sub:
-        return f"{key!r} in {where}"
+        return f"{quote(key)} in {where}"
     if key == "tricks" and isinstance(sub[0], int):
         trick = f"trick {sub[0] + 1}"
         inner = sub[1:]
@@ -437,7 +474,7 @@ def _place_in_hand(hand: int, rest: Path) -> str:
             return f"card {inner[0] + 1} of {trick} in {where}"
         if inner[0] == "cards" and len(inner) == 2:
             return f"card {_index(inner[1])} of {trick} in {where}"
-        return f"{inner[0]!r} of {trick} in {where}"
+        return f"{quote(inner[0])} of {trick} in {where}"
     if key == "bids" and len(sub) == 1:
         return f"call {_index(sub[0])} in {where}"
     if key in _CARD_LISTS and len(sub) == 1:
@@ -449,9 +486,9 @@ def _place_in_hand(hand: int, rest: Path) -> str:
     if key == "partner" and sub[0] == "cards" and len(sub) == 2:
         return f"called card {_index(sub[1])} in {where}"
     if key in ("score", "totals", "points") and len(sub) == 1 and sub[0] not in _TALLY:
-        return f"the {key} of {sub[0]!r} in {where}"
+        return f"the {key} of {quote(sub[0])} in {where}"
     if key in _SUB_NOUN and len(sub) == 1:
-        return f"{sub[0]!r} of {_SUB_NOUN[str(key)]} in {where}"
+        return f"{quote(sub[0])} of {_SUB_NOUN[str(key)]} in {where}"
     return f"{_generic(rest)} in {where}"
 
 
@@ -480,7 +517,7 @@ def _index(i: str | int) -> str:
 
 def _quote(value: Any) -> str:
     if isinstance(value, str):
-        return repr(value)
+        return quote(value)
     return json.dumps(value) if _jsonable(value) else repr(value)
 
 
@@ -495,17 +532,17 @@ def _jsonable(value: Any) -> bool:
 def _unknown_key_message(key: str, path: Path, schema: dict[str, Any]) -> str:
     noun = _KEY_NOUN.get(str(path[-1]) if path else "", "key")
     known = list(schema.get("properties", {}))
-    message = f"unknown {noun} {key!r} in {_container(path)}"
+    message = f"unknown {noun} {quote(key)} in {_container(path)}"
     close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.6)
     if close:
-        return f"{message}; did you mean {close[0]!r}?"
+        return f"{message}; did you mean {quote(close[0])}?"
     if known:
         message += f"; allowed: {', '.join(known)}"
     return message + " (keys beginning with 'x-' are free for your own use)"
 
 
 def _missing_key_message(key: str, path: Path, schema: dict[str, Any]) -> str:
-    message = f"missing key {key!r} in {_container(path)}"
+    message = f"missing key {quote(key)} in {_container(path)}"
     if path and path[-1] == "partner" and key == "card":
         return message + " (or 'cards' when several cards are called)"
     if path and path[-1] == "points" and key in ("jack", "game"):
@@ -531,7 +568,7 @@ def _forbidden_key_message(path: Path) -> str:
         )
     if key == "players":
         return f"'players' goes with 'cards' in {where}: with one called card, write 'player'"
-    return f"key {key!r} is not allowed here ({where})"
+    return f"key {quote(key)} is not allowed here ({where})"
 
 
 def _found(value: Any) -> str:
@@ -547,8 +584,7 @@ def _found(value: Any) -> str:
     if isinstance(value, float):
         return f"a decimal number ({value})"
     if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "..."
-        return f"text ({shown!r})"
+        return f"text ({quote(value)})"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -576,7 +612,7 @@ def _type_message(value: Any, expected: Any, path: Path, schema: dict[str, Any])
 def _card_message(value: Any, path: Path) -> str:
     # The same advice as the card parser's own error (CARD-3), with the place.
     hint = str(CardError(value)).partition(": ")[2]
-    shown = repr(value) if isinstance(value, str) else _found(value)
+    shown = quote(value) if isinstance(value, str) else _found(value)
     return f"{shown} is not a card ({_place(path)}): {hint}"
 
 
@@ -587,14 +623,14 @@ def _value_message(error: ValidationError, path: Path, schema: dict[str, Any]) -
     if title == "card":
         return _card_message(value, path)
     if title == "suit":
-        return f"{value!r} is not a suit ({where}): write S, H, D or C, or a suit symbol ♠ ♥ ♦ ♣"
+        return f"{quote(value)} is not a suit ({where}): write S, H, D or C, or a suit symbol ♠ ♥ ♦ ♣"
     if title == "call":
         return f"{_quote(value)} is not a call ({where}): write pass or a whole number (a bid)"
     if title == "date":
-        return f"{value!r} is not a date ({where}): write YYYY-MM-DD, such as \"2026-11-26\""
+        return f"{quote(value)} is not a date ({where}): write YYYY-MM-DD, such as \"2026-11-26\""
     if title == "player name" and keyword == "pattern":
         return (
-            f"{value!r} may not be a player name ({where}): names beginning with 'x-' "
+            f"{quote(value)} may not be a player name ({where}): names beginning with 'x-' "
             "would read as extension keys"
         )
     if keyword == "const" and path == ("format",):
@@ -605,7 +641,7 @@ def _value_message(error: ValidationError, path: Path, schema: dict[str, Any]) -
         noun = "variant" if path == ("variant",) else "value"
         message = f"unknown {noun} {_quote(value)} for {where}"
         if close:
-            message += f"; did you mean {close[0]!r}?"
+            message += f"; did you mean {quote(close[0])}?"
         return message + f" (one of: {', '.join(choices)})"
     if keyword == "const":
         return f"{where} must be {_quote(allowed)}, not {_quote(value)}"

@@ -25,6 +25,7 @@ from typing import Any, TextIO
 import yaml
 
 from pitchcli.cards import parse_suit, try_card
+from pitchcli.record.comments import Comments, place
 
 GAME_KEYS = ("$schema", "format", "variant", "rules", "event", "site", "date", "round", "table", "id", "notes",
              "players", "teams", "hands", "result")
@@ -110,11 +111,36 @@ def _hand(h: dict[str, Any]) -> dict[str, Any]:
 # a null, a date or a base-60 time (checked by reading it back with PyYAML's
 # YAML 1.1 resolver, which is the stricter of the two).
 _PLAIN = re.compile(r"^[\w\u00c0-\uffff][\w \u00c0-\uffff.'()&+/-]*$")
+# Characters never written raw, even inside quotes: what YAML reads as a line
+# break (U+0085, U+2028, U+2029: a double-quoted scalar would be folded), what
+# it can't hold (C0 and C1 controls, DEL, U+FFFE, U+FFFF, surrogates), the
+# byte-order mark, and the bidi and separator controls ``escape.text`` shows
+# escaped on a terminal. Each is written as a \u escape (inside a JSON string
+# or a YAML double-quoted scalar, the same syntax), which every YAML and JSON
+# reader turns back into the same character.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069"
+                     "\ud800-\udfff\ufeff\ufffe\uffff]")
+
+
+def _escaped(m: re.Match[str]) -> str:
+    return f"\\u{ord(m.group()):04x}"
+
+
+def _safe(text: str) -> str:
+    """JSON text (from ``json.dumps(..., ensure_ascii=False)``, where these
+    characters can only be inside strings) with every unsafe character escaped."""
+    return _UNSAFE.sub(_escaped, text) if _UNSAFE.search(text) else text
+
+
+def _quoted(s: str) -> str:
+    """``s`` as a YAML double-quoted scalar (JSON's string syntax, which YAML
+    reads the same) with every unsafe character escaped."""
+    return _safe(json.dumps(s, ensure_ascii=False))
 
 
 @lru_cache(maxsize=4096)
 def _plain_ok(s: str) -> bool:
-    if not _PLAIN.match(s) or s.endswith(" ") or " #" in s:
+    if not _PLAIN.match(s) or s.endswith(" ") or " #" in s or _UNSAFE.search(s):
         return False
     try:
         return yaml.safe_load(s) == s
@@ -134,7 +160,13 @@ def _scalar(v: Any) -> str:
     s = str(v)
     if _plain_ok(s):
         return s
-    return json.dumps(s, ensure_ascii=False)
+    return _quoted(s)
+
+
+def yaml_scalar(v: Any) -> str:
+    """A scalar as YAML that reads back as the same value: plain when that is
+    safe, else double-quoted with every unsafe character escaped."""
+    return _scalar(v)
 
 
 def _flat(v: Any) -> bool:
@@ -154,37 +186,54 @@ def _flow(v: Any) -> str:
     return _scalar(v)
 
 
-def _yaml_lines(v: Any, indent: int, out: list[str]) -> None:
+def _yaml_lines(v: Any, indent: int, out: list[str], path: tuple[Any, ...] = (),
+                paths: list[list[tuple[Any, ...]]] | None = None) -> None:
+    """Append the lines of ``v`` to ``out``; with ``paths``, also the paths of
+    the entries (keys, items) each line holds, for putting comments back."""
     pad = " " * indent
     if isinstance(v, dict):
         for k, x in v.items():
             key = _scalar(k)
+            if paths is not None:
+                paths.append([(*path, k)])
             if isinstance(x, list | dict) and x and not (_flat(x) and len(_flow(x)) <= 90):
                 out.append(f"{pad}{key}:")
-                _yaml_lines(x, indent + 2, out)
+                _yaml_lines(x, indent + 2, out, (*path, k), paths)
             else:
                 out.append(f"{pad}{key}: {_flow(x)}")
     elif isinstance(v, list):
-        for x in v:
+        for i, x in enumerate(v):
             if isinstance(x, dict | list) and x and not (_flat(x) and len(_flow(x)) <= 90):
                 lines: list[str] = []
-                _yaml_lines(x, indent + 2, lines)
+                sub: list[list[tuple[Any, ...]]] | None = [] if paths is not None else None
+                _yaml_lines(x, indent + 2, lines, (*path, i), sub)
                 out.append(f"{pad}- {lines[0].lstrip()}")
                 out.extend(lines[1:])
+                if paths is not None and sub is not None:
+                    paths.append([(*path, i), *sub[0]])
+                    paths.extend(sub[1:])
             else:
                 out.append(f"{pad}- {_flow(x)}")
+                if paths is not None:
+                    paths.append([(*path, i)])
 
 
-def to_yaml(record: dict[str, Any]) -> str:
-    """One record as a YAML document (no ``---``), ending with a newline."""
+def to_yaml(record: dict[str, Any], comments: Comments | None = None) -> str:
+    """One record as a YAML document (no ``---``), ending with a newline; with
+    ``comments`` (from the source), each put back by the entry it belongs to."""
     lines: list[str] = []
-    _yaml_lines(record, 0, lines)
-    return "\n".join(lines) + "\n"
+    if not comments:
+        _yaml_lines(record, 0, lines)
+        return "\n".join(lines) + "\n"
+    paths: list[list[tuple[Any, ...]]] = []
+    _yaml_lines(record, 0, lines, (), paths)
+    return "\n".join(place(lines, paths, comments)) + "\n"
 
 
-def to_yaml_stream(records: list[dict[str, Any]]) -> str:
-    """Several records as a YAML stream."""
-    return "".join("---\n" + to_yaml(r) for r in records)
+def to_yaml_stream(records: list[dict[str, Any]], comments: list[Comments | None] | None = None) -> str:
+    """Several records as a YAML stream (``comments``: per record, or None)."""
+    notes = comments or [None] * len(records)
+    return "".join("---\n" + to_yaml(r, c) for r, c in zip(records, notes, strict=True))
 
 
 # --- JSON -----------------------------------------------------------------
@@ -208,19 +257,22 @@ def _json(v: Any, indent: int) -> str:
 
 def to_json(record: dict[str, Any]) -> str:
     """One record as pretty JSON (card lists on one line), ending with a newline."""
-    return _json(record, 0) + "\n"
+    return _safe(_json(record, 0)) + "\n"
 
 
 def to_jsonl(record: dict[str, Any]) -> str:
     """One record as one JSON line."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return _safe(json.dumps(record, ensure_ascii=False, separators=(",", ":"))) + "\n"
 
 
-def dump(records: list[dict[str, Any]], fmt: str) -> str:
+def dump(records: list[dict[str, Any]], fmt: str, comments: list[Comments | None] | None = None) -> str:
     """Records in ``yaml`` (a stream when several), ``json`` (one document, or
-    JSON Lines when several) or ``jsonl``."""
+    JSON Lines when several) or ``jsonl``; ``comments`` (per record) go back
+    into YAML (JSON has none)."""
     if fmt == "yaml":
-        return to_yaml(records[0]) if len(records) == 1 else to_yaml_stream(records)
+        if len(records) == 1:
+            return to_yaml(records[0], comments[0] if comments else None)
+        return to_yaml_stream(records, comments)
     if fmt == "json" and len(records) == 1:
         return to_json(records[0])
     return "".join(to_jsonl(r) for r in records)
