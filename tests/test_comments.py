@@ -97,7 +97,8 @@ def test_fill_in_place_keeps_comments(tmp_path: Path) -> None:
 
 def test_the_new_template_survives_fill_in_place(tmp_path: Path) -> None:
     path = tmp_path / "game.yaml"
-    assert cli("new", "--variant", "auction", "--players", "Ann,Ben,Cal,Dot", "-o", path).exit_code == 0
+    assert cli("new", "--variant", "auction", "--players", "Ann,Ben,Cal,Dot", "-o", path,
+               "--schema", "pitch-record-1.schema.json").exit_code == 0
     template = path.read_text()
     text = template.replace("bids: [] ", "bids: [pass, 2, pass, pass]").replace(
         "tricks: [] ", "tricks: [[KS, 3S, 10S, AS], [QD, 5D, JS, 9D], [2S, 4H, 6C, 7S], [AH, KH, 9H, 3H], "
