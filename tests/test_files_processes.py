@@ -192,7 +192,7 @@ def _limited() -> None:
 def test_fmt_dev_zero_ends_with_a_located_error() -> None:
     status, _, err = finish(pitch("fmt", "/dev/zero", preexec_fn=_limited))
     assert status == 1, err
-    assert b"/dev/zero:1:1: L106" in err and b"Traceback" not in err
+    assert b"/dev/zero:1:1: error: L106" in err and b"Traceback" not in err
 
 
 def test_an_endless_stdin_ends_merge_and_fmt(tmp_path: Path) -> None:
@@ -215,7 +215,7 @@ def test_every_whole_file_read_is_bounded(tmp_path: Path, monkeypatch: pytest.Mo
     big = tmp_path / "big.yaml"
     big.write_text(VALID.read_text() + "# padding\n" * 200)
     r = CliRunner().invoke(main, ["fmt", "--check", "--", "-"], input=big.read_bytes())
-    assert r.exit_code == 1 and "-:1:1: L106" in r.stderr
+    assert r.exit_code == 1 and "-:1:1: error: L106" in r.stderr
     r = run("fmt", "--check", big)  # a regular file: refused from its size
     assert r.exit_code == 1 and f"L106 the file has {big.stat().st_size} bytes, more" in r.stderr
     part = tmp_path / "part.json"
@@ -252,7 +252,7 @@ def test_a_fifo_in_a_folder_is_skipped_with_a_warning(tree: Path, args: list[str
         report = json.loads(r.stdout)
         assert [p["code"] for p in report["problems"] if p["file"] == fifo] == ["L113"]
     else:
-        assert f"{fifo}: L113" in r.stderr or f"{fifo}:" in r.stderr
+        assert f"{fifo}: warning: L113" in r.stderr or f"{fifo}:" in r.stderr
 
 
 def test_a_fifo_named_on_the_command_line_is_read(tree: Path) -> None:
