@@ -49,6 +49,13 @@ every field of version 1 and adds the ones marked (v2).
 ``game_end``   winner (null: unfinished), hand (the hand that won it),
                totals, finished, reason and rule (v2: why the game ended,
                e.g. ``pitcher-made`` under AP-WIN-1)
+``problem``    (v2) an invalid record is replayed as far as it goes, each of
+               its diagnostics where it happens: after the ``trick_won`` of
+               its trick, else after its hand's ``contract`` (or the ``hand``
+               event when there is none), else after ``game``; what finds no
+               place (a trick that wasn't replayed) comes before ``game_end``.
+               Fields: hand, trick (or null), code, rule, severity, message,
+               line, column, pointer (as in validate's JSON report)
 """
 
 from __future__ import annotations
@@ -60,6 +67,7 @@ from typing import Any, TextIO
 from pitchcli import escape
 from pitchcli.analysis import GameAnalysis
 from pitchcli.cards import SUIT_NAMES, SUIT_SINGULAR
+from pitchcli.diagnostics import Diagnostic
 from pitchcli.engine.events import (
     CallKind,
     CallMade,
@@ -80,17 +88,67 @@ from pitchcli.engine.events import (
     game_log,
 )
 from pitchcli.engine.results import WonWith
-from pitchcli.scoresheet import refuse
+from pitchcli.scoresheet import blocking, refuse
 
 FORMAT = "pitch-replay/2"
 EVENTS = ("game", "hand", "call", "contract", "trump", "partner", "discard", "draw", "trick", "play",
-          "trick_won", "points", "hand_end", "game_end")
+          "trick_won", "points", "hand_end", "game_end", "problem")
 
 
 def log(analysis: GameAnalysis, hand: int | None = None) -> Iterator[Event]:
-    """The typed event log of a valid, analysed game (``hand``: only that hand)."""
+    """The typed event log of an analysed game (``hand``: only that hand)."""
     assert analysis.table is not None, "replay needs a game that could be set up"
     return game_log(analysis.table, analysis.hands, analysis.totals, hand)
+
+
+def with_problems(evs: Iterable[Event], problems: Iterable[Diagnostic],
+                  hand: int | None = None) -> Iterator[Event | Diagnostic]:
+    """The events with each diagnostic placed where it happens: after its
+    trick's ``TrickWon``, else after its hand's ``ContractSet`` (or the hand's
+    start when it has none), else after ``GameStarted``; what finds no place (a
+    trick that wasn't replayed) comes before ``GameEnded``. With ``hand``, only
+    that hand's diagnostics and the game's own."""
+    left = {i: d for i, d in enumerate(problems) if hand is None or d.hand in (None, hand)}
+
+    def take(match: Any) -> list[Diagnostic]:
+        return [left.pop(i) for i in [i for i, d in left.items() if match(d)]]
+
+    def of_hand(n: int) -> list[Diagnostic]:
+        return take(lambda d: d.hand == n and d.trick is None)
+
+    # A hand's events wait until its contract comes: its own problems follow the
+    # contract, or, in a hand that has none, its start. (Bounded: the calls.)
+    waiting: list[Event] = []
+
+    def flush(contract: bool) -> Iterator[Event | Diagnostic]:
+        head, rest = waiting[:1], waiting[1:]
+        waiting.clear()
+        yield from head
+        if head and not contract and isinstance(head[0], HandStarted):
+            yield from of_hand(head[0].hand)
+        yield from rest
+
+    for e in evs:
+        if isinstance(e, HandStarted | GameEnded | HandSettled):
+            yield from flush(False)  # the hand (if one waits) had no contract
+        elif waiting and not isinstance(e, ContractSet):
+            waiting.append(e)
+            continue
+        yield from flush(True)
+        if isinstance(e, HandStarted):
+            waiting.append(e)
+            continue
+        if isinstance(e, GameEnded):
+            yield from take(lambda d: True)
+        yield e
+        if isinstance(e, GameStarted):
+            yield from take(lambda d: d.hand is None)
+        elif isinstance(e, ContractSet):
+            yield from of_hand(e.hand)
+        elif isinstance(e, TrickWon):
+            yield from take(lambda d, n=e.hand, t=e.trick: d.hand == n and d.trick == t)
+    yield from flush(False)
+    yield from take(lambda d: True)
 
 
 class _Json:
@@ -110,7 +168,11 @@ class _Json:
     def per_unit(self, values: Iterable[int] | None) -> dict[str, int] | None:
         return None if values is None else dict(zip(self.units, values, strict=True))
 
-    def __call__(self, e: Event) -> dict[str, Any]:
+    def __call__(self, e: Event | Diagnostic) -> dict[str, Any]:
+        if isinstance(e, Diagnostic):
+            return {"event": "problem", "hand": e.hand, "trick": e.trick, "code": e.code,
+                    "rule": e.rule, "severity": e.severity, "message": e.message, "line": e.line,
+                    "column": e.column, "pointer": e.pointer or "/"}
         if isinstance(e, GameStarted):
             self.players, self.units = e.players, e.units
             self.closing = e.family.words.closing
@@ -187,13 +249,16 @@ class _Json:
 
 
 def events(analysis: GameAnalysis, hand: int | None = None, file: str | None = None,
-           document: int | None = None, sheet: object = None) -> Iterator[dict[str, Any]]:
+           document: int | None = None, sheet: object = None,
+           problems: Iterable[Diagnostic] = ()) -> Iterator[dict[str, Any]]:
     """The replay as plain mappings, the ``pitch-replay/2`` shape (see the
-    module docstring); ``file`` and ``document`` go in the ``game`` event.
-    (``sheet`` is accepted for callers written against version 1 and unused:
-    the events come from the engine's log, not from a score sheet.)"""
+    module docstring); ``file`` and ``document`` go in the ``game`` event;
+    ``problems`` (an invalid record's diagnostics) become ``problem`` events
+    where they happen. (``sheet`` is accepted for callers written against
+    version 1 and unused: the events come from the engine's log, not from a
+    score sheet.)"""
     as_json = _Json(analysis, file, document)
-    return (as_json(e) for e in log(analysis, hand))
+    return (as_json(e) for e in with_problems(log(analysis, hand), problems, hand))
 
 
 def write_jsonl(evs: Iterable[dict[str, Any]], out: TextIO) -> None:
@@ -230,18 +295,26 @@ class TextRenderer:
         """Write one line."""
         self.out.write(escape.text(text) + "\n")  # a name can't forge a line
 
-    def render(self, evs: Iterable[Event]) -> None:
+    def render(self, evs: Iterable[Event | Diagnostic]) -> None:
         """Write every event as sentences."""
         handlers = {GameStarted: self.on_game, HandStarted: self.on_hand, CallMade: self.on_call,
                     ContractSet: self.on_contract, TrumpSet: self.on_trump,
                     PartnerCalled: self.on_nothing, Discarded: self.on_nothing, Drew: self.on_nothing,
                     TrickStarted: self.on_trick, CardPlayed: self.on_play, TrickWon: self.on_trick_won,
-                    PointsTaken: self.on_points, HandSettled: self.on_hand_end, GameEnded: self.on_game_end}
+                    PointsTaken: self.on_points, HandSettled: self.on_hand_end, GameEnded: self.on_game_end,
+                    Diagnostic: self.on_problem}
         for e in evs:
             handlers[type(e)](e)  # type: ignore[operator]
 
     def on_nothing(self, e: Event) -> None:
         """Events the text leaves to others (the contract line names the partner)."""
+
+    def on_problem(self, d: Diagnostic) -> None:
+        """A problem of an invalid record, where it happens (``w`` escapes the
+        message: it quotes the record)."""
+        rule = f" [{d.rule}]" if d.rule else ""
+        where = f" (line {d.line}, column {d.column or 1})" if d.line is not None else ""
+        self.w(f"  ! {d.severity}: {d.code}{rule} {d.message}{where}")
 
     def on_game(self, e: GameStarted) -> None:
         """The game's heading."""
@@ -377,22 +450,37 @@ class TextRenderer:
             self.w(f"Unfinished: nobody has won yet (target {self.game.target if self.game else 0}).")
 
 
-def write_text(analysis: GameAnalysis, out: TextIO, hand: int | None = None) -> None:
-    """The replay of ``analysis`` as sentences."""
+def write_text(analysis: GameAnalysis, out: TextIO, hand: int | None = None,
+               problems: Iterable[Diagnostic] = ()) -> None:
+    """The replay of ``analysis`` as sentences, ``problems`` (an invalid
+    record's diagnostics) marked where they happen."""
     r = TextRenderer(out)
     recs = analysis.record.get("hands") or []
     r.dealers = [str(h.get("dealer", "?")) if isinstance(h, dict) else "?" for h in recs]
-    r.render(log(analysis, hand))
+    r.render(with_problems(log(analysis, hand), problems, hand))
 
 
 def run(checked: Iterable[Any], out: TextIO, err: TextIO, hand: int | None = None,
         fmt: str = "text") -> int:
     """Replay every checked document; return the exit status (0 ok, 1 an invalid
-    record or a missing hand, 3 an unreadable input)."""
+    record or a missing hand, 3 an unreadable input). An invalid record whose
+    table can be seated is replayed as far as it goes, each problem marked
+    where it happens (a replay is how a revoke is found), and still exits 1."""
     failed = unreadable = False
     first = True
     for c in checked:
-        refused = refuse(c, err, "not replayed")
+        problems: list[Diagnostic] = []
+        if not c.unreadable and not c.skipped and c.analysis is not None \
+                and c.analysis.table is not None and blocking(c):
+            for d in c.diagnostics:
+                err.write(d.as_text() + "\n")
+            if c.more_line():
+                err.write(f"{c.more_line()}\n")
+            err.write(f"{escape.text(c.file)}: the record is invalid ({c.errors} "
+                      f"error{'' if c.errors == 1 else 's'}): replayed as far as it goes, each "
+                      f"problem marked where it happens; see `pitch validate`\n")
+            problems, failed = list(c.diagnostics), True
+        refused = None if problems else refuse(c, err, "not replayed")
         if refused:
             unreadable = unreadable or refused == "unreadable"
             failed = failed or refused == "invalid"
@@ -404,10 +492,11 @@ def run(checked: Iterable[Any], out: TextIO, err: TextIO, hand: int | None = Non
             failed = True
             continue
         if fmt == "json":
-            write_jsonl(events(c.analysis, hand, c.file, c.index + 1), out)  # documents count from 1
+            # documents count from 1
+            write_jsonl(events(c.analysis, hand, c.file, c.index + 1, problems=problems), out)
         else:
             if not first:
                 out.write("\n")
-            write_text(c.analysis, out, hand)
+            write_text(c.analysis, out, hand, problems)
         first = False
     return 3 if unreadable else 1 if failed else 0

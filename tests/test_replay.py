@@ -34,7 +34,9 @@ EVENT_FIELDS = {
     "points": {"hand", "taken"},
     "hand_end": {"hand", "bidder", "bid", "took", "made", "score", "totals", "rule"},
     "game_end": {"winner", "hand", "totals", "finished", "reason", "rule"},
+    "problem": {"hand", "trick", "code", "rule", "severity", "message", "line", "column", "pointer"},
 }
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def replay(tmp_path: Path, text: str, *args: str) -> Any:
@@ -139,8 +141,51 @@ def test_events_library_and_hand_filter() -> None:
     assert {e.get("hand") for e in evs if e["event"] not in ("game", "game_end")} == {2}
 
 
-def test_invalid_record_not_replayed(tmp_path: Path) -> None:
-    r = replay(tmp_path, LONE_AND_TIE.replace("[2S, 3S, 4S, 5S]", "[2S, 3S, 4S, 5S, 6S]"))
+def test_invalid_record_replayed_with_each_problem_where_it_happens(tmp_path: Path) -> None:
+    # Issue 12: a replay is how a revoke is found, so an invalid record is
+    # replayed as far as it goes, each problem marked where it happens; exit 1.
+    bad = (ROOT / "samples" / "invalid" / "suit-not-followed.yaml").read_text(encoding="utf-8")
+    js = replay(tmp_path, bad, "--format", "json")
+    assert js.exit_code == 1 and "R407" in js.stderr
+    evs = [json.loads(line) for line in js.stdout.splitlines()]
+    at = [i for i, e in enumerate(evs) if e["event"] == "problem"]
+    assert [(evs[i]["code"], evs[i]["rule"], evs[i]["severity"]) for i in at] == [("R407", "AP-PLAY-2", "error")] * 2
+    assert all(set(evs[i]) == EVENT_FIELDS["problem"] | {"event"} for i in at)
+    first = evs[at[0]]
+    assert (first["hand"], first["trick"], first["pointer"], first["line"]) == (1, 3, "/hands/0/tricks/2/3", 22)
+    before = evs[at[0] - 1]
+    assert before["event"] == "trick_won" and (before["hand"], before["trick"]) == (1, 3)
+    assert (evs[at[1] - 1]["event"], evs[at[1] - 1]["trick"]) == ("trick_won", 4)
+    # the rest of the game is replayed too
+    assert sum(e["event"] == "trick_won" for e in evs) == 12 and evs[-1]["event"] == "game_end"
+    text = replay(tmp_path, bad)
+    assert text.exit_code == 1
+    lines = text.stdout.splitlines()
+    trick3 = next(i for i, line in enumerate(lines) if line.startswith("  Trick 3,"))
+    assert lines[trick3 + 2].startswith("  ! error: R407 [AP-PLAY-2] Ann played 3H")
+    assert any(line.startswith("Hand 2:") for line in lines)
+    # --hand 2: hand 1's problems are not shown
+    two = replay(tmp_path, bad, "--hand", "2", "--format", "json")
+    assert two.exit_code == 1 and not [e for e in map(json.loads, two.stdout.splitlines())
+                                       if e["event"] == "problem"]
+
+
+def test_problem_without_a_trick_at_its_hand_and_escaped(tmp_path: Path) -> None:
+    # A hand that has no contract (a call that isn't one): its problem right
+    # after the hand's start; the record's text in the message is escaped.
+    bad = (ROOT / "samples" / "invalid" / "bid-no.yaml").read_text(encoding="utf-8")
+    evs = [json.loads(line) for line in replay(tmp_path, bad, "--format", "json").stdout.splitlines()]
+    i = next(i for i, e in enumerate(evs) if e["event"] == "problem")
+    assert evs[i - 1]["event"] == "hand" and evs[i]["hand"] == 1 and evs[i]["trick"] is None
+    r = replay(tmp_path, bad.replace("[no,", "[\"n\\e[31mo\","))
+    assert r.exit_code == 1 and "\x1b" not in r.stdout
+    assert any(line.startswith("  ! error: S204 ") for line in r.stdout.splitlines())
+
+
+def test_record_that_cannot_be_seated_is_not_replayed(tmp_path: Path) -> None:
+    r = replay(tmp_path, LONE_AND_TIE.replace("variant: auction", "variant: setback"))
     assert r.exit_code == 1 and r.stdout == ""
-    assert "R408" in r.stderr and "not replayed: the record is invalid" in r.stderr
+    assert "not replayed: the record is invalid" in r.stderr
+    r = replay(tmp_path, LONE_AND_TIE.replace("players: [Ann,", "players: [Ann, Ann,", 1), "--format", "json")
+    assert r.exit_code == 1 and r.stdout == ""
     assert replay(tmp_path, LONE_AND_TIE, "--hand", "9").exit_code == 1
