@@ -101,6 +101,13 @@ def log(analysis: GameAnalysis, hand: int | None = None) -> Iterator[Event]:
     return game_log(analysis.table, analysis.hands, analysis.totals, hand)
 
 
+def _hand_records(analysis: GameAnalysis) -> list[Any]:
+    """The record's hands as written: an invalid record is replayed too, and
+    its ``hands`` may be no list at all (then there is none to read)."""
+    hands = analysis.record.get("hands")
+    return hands if isinstance(hands, list) else []
+
+
 def with_problems(evs: Iterable[Event], problems: Iterable[Diagnostic],
                   hand: int | None = None) -> Iterator[Event | Diagnostic]:
     """The events with each diagnostic placed where it happens: after its
@@ -160,7 +167,7 @@ class _Json:
         self.players: tuple[str, ...] = ()
         self.units: tuple[str, ...] = ()
         self.closing = "closing"
-        self.records = analysis.record.get("hands") or []
+        self.records = _hand_records(analysis)
 
     def p(self, seat: int | None) -> str | None:
         return None if seat is None else self.players[seat]
@@ -455,7 +462,7 @@ def write_text(analysis: GameAnalysis, out: TextIO, hand: int | None = None,
     """The replay of ``analysis`` as sentences, ``problems`` (an invalid
     record's diagnostics) marked where they happen."""
     r = TextRenderer(out)
-    recs = analysis.record.get("hands") or []
+    recs = _hand_records(analysis)
     r.dealers = [str(h.get("dealer", "?")) if isinstance(h, dict) else "?" for h in recs]
     r.render(with_problems(log(analysis, hand), problems, hand))
 
