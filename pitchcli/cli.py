@@ -532,7 +532,7 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     keep = games is not False if partial else _games_shown(fmt, standings, games)
     try:
         if cluster is not None:
-            s = _on_cluster(paths, cluster, jobs, max_rows or None, keep, bar, cluster_timeout)
+            s = _on_cluster(paths, cluster, jobs, max_rows or None, keep, bar, cluster_timeout, output)
         else:
             s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None,
                                 keep_games=keep, progress=bar, output=output)
@@ -543,12 +543,12 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
 
 
 def _on_cluster(paths, address: str, jobs: int, limit: int | None, keep: bool, bar,  # type: ignore[no-untyped-def]
-                timeout: float):
+                timeout: float, output: str | None):
     from pitchcli.cluster import ClusterError, summarize_on_cluster
     if jobs != 1:
         raise click.UsageError("--jobs and --cluster: choose one (the cluster's workers are the jobs)")
     try:
-        return summarize_on_cluster(paths, address, limit, keep, bar, timeout)
+        return summarize_on_cluster(paths, address, limit, keep, bar, timeout, output)
     except ClusterError as e:
         click.echo(f"pitch summarize: {e}", err=True)
         sys.exit(e.code)

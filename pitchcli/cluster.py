@@ -105,13 +105,14 @@ def connect(address: str, timeout: float = DEFAULT_TIMEOUT) -> Iterator[Any]:
 
 def summarize_on_cluster(paths: Iterable[str], address: str, limit: int | None = DEFAULT_LIMIT,
                          keep_games: bool = True, progress: Progress | None = None,
-                         timeout: float = DEFAULT_TIMEOUT) -> Summary:
+                         timeout: float = DEFAULT_TIMEOUT, output: str | None = None) -> Summary:
     """``summarize.summarize_paths`` with the tasks on the cluster at
-    ``address``; standard input is read here. ``ClusterError`` when the
+    ``address``; standard input is read here; ``output`` (the ``-o`` file) is
+    left out of a folder walk, as ``--jobs`` does. ``ClusterError`` when the
     cluster can't do it."""
     progress = progress or Progress(False)
     total = Summary(limit, keep_games)
-    files, stdin = split_inputs(paths)
+    files, stdin = split_inputs(paths, output)
     try:
         with connect(address, timeout) as client:
             threads = sum(client.nthreads().values()) or 1

@@ -9,7 +9,7 @@ from typing import Any, TextIO
 from pitchcli.check import Checked
 from pitchcli.style import paint
 
-REPORT_VERSION = 1
+REPORT_VERSION = 2  # 2: "document" counts from 1 (was 0)
 
 
 def plural(n: int, word: str) -> str:

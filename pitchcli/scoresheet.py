@@ -5,7 +5,7 @@ plain views: one ``HandScore`` per hand (dealer, bidder and bid, trump, who took
 each point and with which card, made or set, the score changes and the running
 totals) and the game's outcome. ``explain`` gives the reasons, one sentence per
 point, each citing the rule of RULES.md it applies. The views render as text
-(tabulate tables and sentences), JSON (``REPORT``, version 1) or CSV.
+(tabulate tables and sentences), JSON (``REPORT``, version 2: ``document`` counts from 1) or CSV.
 
 Claims: a recorded value the engine derives (``points``, ``score``, ``totals``,
 ``result``, and the contract, trump, partner and trick leaders) that disagrees
@@ -31,7 +31,7 @@ from pitchcli.engine.results import AWARDS, Credit, EndReason, Family, HandResul
 from pitchcli.style import paint
 
 REPORT = "pitch-score"
-VERSION = 1
+VERSION = 2  # 2: "document" counts from 1 (was 0)
 CLAIM_FIELDS = {"C501": "points", "C502": "score", "C503": "totals", "C504": "result",
                 "C505": "contract", "C506": "trump", "C507": "partner", "C508": "lead"}
 

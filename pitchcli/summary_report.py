@@ -10,7 +10,7 @@ deterministic):
 - game rows by file, then document; then the problems (invalid records and
   unreadable files, with their first error) in the same order.
 
-The JSON report (``REPORT``, version 1) holds the same tables with the derived
+The JSON report (``REPORT``, version 2: ``document`` counts from 1) holds the same tables with the derived
 figures. CSV holds one table: the standings (one row per event and player or
 team, ``kind`` telling which) or, with ``games`` and not ``standings``, the
 game rows. Document indexes are 0-based in JSON and CSV (as in ``pitch validate
@@ -32,7 +32,7 @@ from pitchcli.engine.results import standings_columns
 from pitchcli.summary import EventSummary, Summary, Tally, event_order
 
 REPORT = "pitch-summary"
-VERSION = 1
+VERSION = 2  # 2: "document" counts from 1 (was 0)
 
 
 def plural(n: int, word: str) -> str:

@@ -222,6 +222,22 @@ def test_scheduler_on_many_files_is_jobs_1(cluster: Cluster, corpus: Path, refer
     assert r.stdout == reference["table"]
 
 
+def test_scheduler_leaves_its_own_output_out_of_the_folder(cluster: Cluster, tmp_path: Path) -> None:
+    """As with --jobs: ``-o DIR/part.json DIR/`` run twice doesn't read its own
+    earlier output as an invalid record."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for f in (ROOT / TOURNAMENT / "winter-setback-open").iterdir():
+        (folder / f.name).write_bytes(f.read_bytes())
+    out = folder / "part.json"
+    first = run("summarize", "--partial", "--cluster", cluster.address, "-o", str(out), str(folder))
+    assert first.exit_code == 0, first.output
+    before = out.read_text()
+    again = run("summarize", "--partial", "--cluster", cluster.address, "-o", str(out), str(folder))
+    assert again.exit_code == 0, again.output
+    assert out.read_text() == before
+
+
 def _wait_for_progress(proc: subprocess.Popen[bytes], timeout: float) -> bytearray:
     """Until the progress counter shows (some task done, the rest to come);
     standard error is then drained in the background, into what is returned."""

@@ -84,7 +84,7 @@ def test_a_folder_is_searched_and_each_document_reported_with_its_index() -> Non
     status, out = run("validate", "--format", "json", str(SAMPLES / "tournament"))
     assert status == 0
     report = json.loads(out)
-    assert report["report"] == "pitch-validate" and report["version"] == 1
+    assert report["report"] == "pitch-validate" and report["version"] == 2
     assert report["summary"]["documents"] == 28 == report["summary"]["valid"]
     indices = {(d["file"], d["document"]) for d in report["documents"]}
     assert len(indices) == 28 and any(i == 4 for _, i in indices) and min(i for _, i in indices) == 1
