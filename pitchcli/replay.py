@@ -88,7 +88,7 @@ from pitchcli.engine.events import (
     game_log,
 )
 from pitchcli.engine.results import WonWith
-from pitchcli.scoresheet import blocking, refuse
+from pitchcli.scoresheet import blocking, errors_counted, refuse, write_diagnostics
 
 FORMAT = "pitch-replay/2"
 EVENTS = ("game", "hand", "call", "contract", "trump", "partner", "discard", "draw", "trick", "play",
@@ -479,13 +479,9 @@ def run(checked: Iterable[Any], out: TextIO, err: TextIO, hand: int | None = Non
         problems: list[Diagnostic] = []
         if not c.unreadable and not c.skipped and c.analysis is not None \
                 and c.analysis.table is not None and blocking(c):
-            for d in c.diagnostics:
-                err.write(d.as_text() + "\n")
-            if c.more_line():
-                err.write(f"{c.more_line()}\n")
-            err.write(f"{escape.text(c.file)}: the record is invalid ({c.errors} "
-                      f"error{'' if c.errors == 1 else 's'}): replayed as far as it goes, each "
-                      f"problem marked where it happens; see `pitch validate`\n")
+            write_diagnostics(c, err)
+            err.write(f"{escape.text(c.file)}: the record is invalid ({errors_counted(c)}): replayed as "
+                      f"far as it goes, each problem marked where it happens; see `pitch validate`\n")
             problems, failed = list(c.diagnostics), True
         refused = None if problems else refuse(c, err, "not replayed")
         if refused:

@@ -703,17 +703,28 @@ def refuse(c: Any, err: Any, what: str) -> str | None:
     its warning); otherwise return None. Shared by score and replay."""
     if not (c.unreadable or blocking(c)):
         return None
-    for d in c.diagnostics:
-        err.write(d.as_text() + "\n")
-    if c.more_line():
-        err.write(f"{c.more_line()}\n")
+    write_diagnostics(c, err)
     if c.unreadable:
         return "unreadable"
     if c.skipped:
         return "skipped"
-    err.write(f"{escape.text(c.file)}: {what}: the record is invalid ({c.errors} "
-              f"error{'' if c.errors == 1 else 's'}); see `pitch validate`\n")
+    err.write(f"{escape.text(c.file)}: {what}: the record is invalid ({errors_counted(c)}); "
+              f"see `pitch validate`\n")
     return "invalid"
+
+
+def write_diagnostics(c: Any, err: Any) -> None:
+    """A checked document's diagnostics to ``err`` in validate's text format,
+    with the line saying how many more the cap left out."""
+    for d in c.diagnostics:
+        err.write(d.as_text() + "\n")
+    if c.more_line():
+        err.write(f"{c.more_line()}\n")
+
+
+def errors_counted(c: Any) -> str:
+    """``1 error`` / ``3 errors``: a checked document's error count in words."""
+    return f"{c.errors} error{'' if c.errors == 1 else 's'}"
 
 
 def run(checked: Iterable[Any], out: Any, err: Any, hand: int | None = None, explain: bool = False,
