@@ -297,7 +297,7 @@ def new_record(variant: str, players: list[str], teams: dict[str, list[str]] | N
     problem = profile.table_problem(len(players))
     if problem:
         raise NewError(problem)
-    if profile.sides == "teams":
+    if profile.has_teams:
         teams = teams or default_teams(profile, players)
     elif teams:
         raise NewError(f"profile {variant} has no fixed teams: leave out --teams")
@@ -362,7 +362,7 @@ def new_text(variant: str, players: list[str], teams: dict[str, list[str]] | Non
     ]
     if fam.trump_named:
         lines.append(f"    # trump: H        # the suit the {role} names: S, H, D or C")
-    if profile.sides == "called":
+    if profile.calls_partner:
         if profile.called_cards == 1:
             lines.append("    # partner: {card: KH}   # the trump card the bidder calls")
         else:
