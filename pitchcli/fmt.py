@@ -3,9 +3,10 @@
 Formatting never repairs: a document with an error is refused, whole file and
 all (its diagnostics are returned instead). ``fill`` writes into a valid record
 what the engine derives from it — the Auction Pitch trump, who holds a called
-partner card, the leader of every trick, the points, the score and totals of every hand and the result — so that
-a bare record of play becomes complete and checks itself: every value it adds
-is one ``validate`` then compares with the cards.
+partner card, the leader of every trick, the points, the score and totals of
+every hand and the result — so that a bare record of play becomes complete and
+checks itself: every value it adds is one ``validate`` then compares with the
+cards.
 
 Formats: YAML, JSON (one document) and JSON Lines (several documents, or a
 ``.jsonl``/``.ndjson`` file). A file keeps its format unless asked otherwise;
