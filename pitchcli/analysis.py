@@ -121,7 +121,7 @@ class _Driver:
         self.out.profile = profile
         teams = rec.get("teams")
         if self.skipped("/teams") or "/teams" in self.ignore:
-            if profile.sides == "teams":
+            if profile.has_teams:
                 return False  # the teams the table needs are malformed
             teams = None  # teams where the profile has none: the schema stage said so
         players = list(rec["players"])
@@ -172,7 +172,7 @@ class _Driver:
         assert table is not None
         unit = table.unit_index(name) if isinstance(name, str) else None
         if unit is None:
-            what = "teams" if table.profile.sides == "teams" else "players"
+            what = "teams" if table.profile.has_teams else "players"
             self.bad("R413", None, f"{quote(name)} is not one of the {what} "
                      f"({', '.join(map(short, table.unit_names))}){did_you_mean(name, table.unit_names)}", at)
         return unit
@@ -230,7 +230,7 @@ class _Driver:
             if suit is not None:
                 hs.name_trump(suit, at + "/trump")
         partner = h.get("partner")
-        if partner is not None or hs.p.sides == "called":
+        if partner is not None or hs.p.calls_partner:
             self.partner(hs, partner or {}, at)
         for key, step in (("discards", hs.discard), ("draws", hs.draw)):
             for name, cs in _strip(h.get(key) or {}).items():
