@@ -13,10 +13,10 @@ from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pitchcli.cards import NOTATIONS, parse_suit
+from pitchcli.cards import NOTATION_INDEX, parse_suit
 from pitchcli.engine.family import Family, family_of
 from pitchcli.engine.game import GameState
-from pitchcli.engine.hand import HandResult, HandState, Located
+from pitchcli.engine.hand import Cards, HandResult, HandState
 from pitchcli.engine.outcome import GameEnd
 from pitchcli.engine.scoring import AWARDS
 from pitchcli.engine.table import Table, build_table
@@ -24,8 +24,6 @@ from pitchcli.engine.violations import Violation
 from pitchcli.escape import long_texts, quote, short, shorten_names
 from pitchcli.profiles import Profile, ProfileError, resolve
 from pitchcli.suggest import did_you_mean
-
-_INDEX = tuple(map(str, range(1024)))  # list indices as pointer segments, made once
 
 
 def esc(part: object) -> str:
@@ -179,22 +177,22 @@ class _Driver:
                      f"({', '.join(map(short, table.unit_names))}){did_you_mean(name, table.unit_names)}", at)
         return unit
 
-    def cards(self, texts: list[Any], at: str) -> list[Located]:
-        """Parse a list of cards, each located at ``at/j`` (a hot path: one dict
-        look-up per card and plain concatenation, since list indices need no
-        pointer escaping)."""
-        base = at + "/"
-        lookup = NOTATIONS.get
-        parsed = [lookup(t) if t.__class__ is str else None for t in texts]
-        if None not in parsed and len(parsed) <= len(_INDEX):
-            return [(c, base + _INDEX[j]) for j, c in enumerate(parsed)]  # type: ignore[misc]
-        out: list[Located] = []
+    def cards(self, texts: list[Any], at: str) -> Cards:
+        """Parse a list of cards found at ``at`` (a hot path: one dict look-up
+        per card, in C; a card's own pointer is made only if it is reported)."""
+        try:
+            parsed = list(map(NOTATION_INDEX.get, texts))
+        except TypeError:  # a value that can't be a key (the schema said so)
+            parsed = [None] * len(texts)
+        if None not in parsed:
+            return Cards(parsed, at)  # type: ignore[arg-type]
+        kept: list[int] = []
         for j, (t, c) in enumerate(zip(texts, parsed, strict=True)):
-            if c is None:
-                self.bad("R401", "CARD-3", f"{quote(t)} is not a card", base + str(j))
+            if c is None or t.__class__ is not str:
+                self.bad("R401", "CARD-3", f"{quote(t)} is not a card", f"{at}/{j}")
             else:
-                out.append((c, base + str(j)))
-        return out
+                kept.append(j)
+        return Cards(parsed, at).keep(kept)  # type: ignore[arg-type]
 
     # --- one hand --------------------------------------------------------
     def hand(self, h: dict[str, Any], at: str) -> None:
@@ -222,11 +220,11 @@ class _Driver:
             where = f"{at}/deal/{esc(name)}"
             s = self.seat(name, where)
             if s is not None:
-                hs.deal(s, self.cards(cs, where), where)
+                hs.deal(s, self.cards(cs, where))
         if "kitty" in h:
-            hs.set_kitty(self.cards(h["kitty"], at + "/kitty"), at + "/kitty")
+            hs.set_kitty(self.cards(h["kitty"], at + "/kitty"))
         if "dead" in h:
-            hs.set_dead(self.cards(h["dead"], at + "/dead"), at + "/dead")
+            hs.set_dead(self.cards(h["dead"], at + "/dead"))
         if "trump" in h:
             suit = parse_suit(h["trump"])
             if suit is not None:
@@ -239,7 +237,7 @@ class _Driver:
                 where = f"{at}/{key}/{esc(name)}"
                 s = self.seat(name, where)
                 if s is not None:
-                    step(s, self.cards(cs, where), where)
+                    step(s, self.cards(cs, where))
         for k, trick in enumerate(h.get("tricks") or []):
             tat = f"{at}/tricks/{k}"
             if isinstance(trick, dict):
@@ -265,9 +263,9 @@ class _Driver:
             cards = self.cards(partner["cards"], pat + "/cards")
         elif "card" in partner:
             cards = self.cards([partner["card"]], pat + "/card")
-            cards = [(c, pat + "/card") for c, _ in cards]
+            cards.single = True
         else:
-            cards = []
+            cards = Cards([], pat)
         claim: list[int] | None = None
         names = partner.get("players", [partner["player"]] if "player" in partner else None)
         claim_at = pat + ("/players" if "players" in partner else "/player")

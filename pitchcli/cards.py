@@ -101,6 +101,10 @@ def _variants() -> dict[str, Card]:
 _PARSE: dict[str, Card] = _variants()
 # Every accepted spelling -> its card (CARD-3), for callers on a hot path.
 NOTATIONS: Mapping[str, Card] = MappingProxyType(_PARSE)
+# Every accepted spelling -> its card's ``index`` (the engine works on ints). A
+# plain dict, read-only by its type: a mapping proxy's ``get`` costs twice a
+# dict's, and this is looked up once for every card of every record.
+NOTATION_INDEX: Mapping[str, int] = {t: c.index for t, c in _PARSE.items()}
 
 
 def card(text: str) -> Card:

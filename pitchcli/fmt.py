@@ -2,10 +2,11 @@
 
 Formatting never repairs: a document with an error is refused, whole file and
 all (its diagnostics are returned instead). ``fill`` writes into a valid record
-what the engine derives from it — the Auction Pitch trump, the leader of every
-trick, the points, the score and totals of every hand and the result — so that
-a bare record of play becomes complete and checks itself: every value it adds
-is one ``validate`` then compares with the cards.
+what the engine derives from it — the Auction Pitch trump, who holds a called
+partner card, the leader of every trick, the points, the score and totals of
+every hand and the result — so that a bare record of play becomes complete and
+checks itself: every value it adds is one ``validate`` then compares with the
+cards.
 
 Formats: YAML, JSON (one document) and JSON Lines (several documents, or a
 ``.jsonl``/``.ndjson`` file). A file keeps its format unless asked otherwise;
@@ -55,9 +56,25 @@ def _extensions(old: Any) -> dict[str, Any]:
         if isinstance(old, dict) else {}
 
 
+def _fill_partner(h: dict[str, Any], holders: list[str]) -> None:
+    """Write who holds the called card(s) (TP5-3) where the hand's ``partner``
+    doesn't say: ``player`` for a ``card``, ``players`` for ``cards``, in the
+    order called, the bidder's own name for a card he holds (the record's way
+    to say he plays alone). ``holders`` is the engine's ``card_holders``; what
+    the record names is never replaced."""
+    partner = h.get("partner")
+    if not holders or not isinstance(partner, dict) or "player" in partner or "players" in partner:
+        return
+    if "cards" in partner:
+        partner["players"] = holders
+    else:
+        partner["player"] = holders[0]
+
+
 def fill(record: dict[str, Any], analysis: GameAnalysis) -> dict[str, Any]:
     """A copy of a valid ``record`` with everything the engine derives written
-    in: ``trump``, trick ``lead``s, ``points``, ``score``, ``totals`` and
+    in: ``trump``, who holds a called partner card (``partner.player`` or
+    ``players``), trick ``lead``s, ``points``, ``score``, ``totals`` and
     ``result``. Hands that can't be scored yet (only the auction recorded) are
     left as they are, and so are the totals after them and the result."""
     table = analysis.table
@@ -70,6 +87,7 @@ def fill(record: dict[str, Any], analysis: GameAnalysis) -> dict[str, Any]:
             continue
         if r.trump is not None:
             h["trump"] = r.trump
+        _fill_partner(h, [players[s] for s in r.card_holders])
         if r.level != "tally":
             tricks = []
             for t_rec, t in zip(h["tricks"], r.tricks, strict=True):
@@ -297,7 +315,7 @@ def new_record(variant: str, players: list[str], teams: dict[str, list[str]] | N
     problem = profile.table_problem(len(players))
     if problem:
         raise NewError(problem)
-    if profile.sides == "teams":
+    if profile.has_teams:
         teams = teams or default_teams(profile, players)
     elif teams:
         raise NewError(f"profile {variant} has no fixed teams: leave out --teams")
@@ -362,7 +380,7 @@ def new_text(variant: str, players: list[str], teams: dict[str, list[str]] | Non
     ]
     if fam.trump_named:
         lines.append(f"    # trump: H        # the suit the {role} names: S, H, D or C")
-    if profile.sides == "called":
+    if profile.calls_partner:
         if profile.called_cards == 1:
             lines.append("    # partner: {card: KH}   # the trump card the bidder calls")
         else:

@@ -58,6 +58,18 @@ class Profile:
         return FAMILIES[self.family]
 
     @property
+    def has_teams(self) -> bool:
+        """True when the players sit in fixed teams that score together
+        (``sides = "teams"``: AP-TABLE-2, TP4-1)."""
+        return self.sides == "teams"
+
+    @property
+    def calls_partner(self) -> bool:
+        """True when the bidder calls his partner(s) for the hand by naming
+        trump card(s) (``sides = "called"``: TP5-3)."""
+        return self.sides == "called"
+
+    @property
     def discards(self) -> bool:
         """True when players discard after the auction (every mode but ``play-all``)."""
         return self.mode != "play-all"
@@ -110,9 +122,9 @@ def _count_problem(p: Profile, n: int) -> str | None:
             f"cut-down needs {n} x {p.deal} dealt + {p.kitty} kitty = {deck} cards, "
             f"but that makes {dealt + p.kitty}"
         )
-    if p.sides == "teams" and (n % p.team_size or n // p.team_size < 2):
+    if p.has_teams and (n % p.team_size or n // p.team_size < 2):
         return f"{n} players can't form two or more teams of {p.team_size}"
-    if p.sides == "called" and p.called_cards + 2 > n:
+    if p.calls_partner and p.called_cards + 2 > n:
         return f"{n} players are too few to call {p.called_cards} partner card(s)"
     return None
 
@@ -146,9 +158,9 @@ def check_profile(p: Profile) -> None:
         )
     if p.target < 1:
         raise ProfileError(f"target must be positive, not {p.target}", "target")
-    if p.team_size < 1 or (p.sides == "teams") != (p.team_size > 1):
+    if p.team_size < 1 or p.has_teams != (p.team_size > 1):
         raise ProfileError(f"team_size {p.team_size} doesn't fit sides {p.sides!r}", "team_size")
-    if (p.sides == "called") != (p.called_cards > 0):
+    if p.calls_partner != (p.called_cards > 0):
         raise ProfileError(f"called_cards {p.called_cards} doesn't fit sides {p.sides!r}", "called_cards")
     for n in p.players:
         problem = _count_problem(p, n)

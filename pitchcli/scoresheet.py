@@ -164,7 +164,7 @@ def score_sheet(analysis: GameAnalysis, diagnostics: Iterable[Diagnostic] = (), 
     assert table is not None and profile is not None, "score_sheet needs a game that could be set up"
     units = list(table.unit_names)
     teams = ({u: [table.players[s] for s in table.unit_members(i)] for i, u in enumerate(units)}
-             if profile.sides == "teams" else {})
+             if profile.has_teams else {})
     mismatches = [_mismatch(d) for d in diagnostics if is_claim(d)]
     records = analysis.record.get("hands") or []
     hands: list[HandScore] = []
@@ -436,7 +436,7 @@ def _explain_ten_point(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[
     side = hs.bidding_side
     side_took = r.side_took
     rule = r.settle_rule
-    if sheet.analysis.profile is not None and sheet.analysis.profile.sides == "called":
+    if sheet.analysis.profile is not None and sheet.analysis.profile.calls_partner:
         who = _and(side)
         result = "made" if hs.made else "set"
         change = hs.change[side[0]]

@@ -31,7 +31,7 @@ def default_teams(profile: Profile, players: list[str]) -> dict[str, list[str]] 
     """Fixed teams by seat: partners ``players / team_size`` seats apart, each
     team named by its members (``Ann & Cal``, as ``pitch new`` and ``summarize``
     name them): a name that means the same team in every game."""
-    if profile.sides != "teams":
+    if not profile.has_teams:
         return None
     count = profile.teams_count(len(players))
     return {" & ".join(players[i::count]): players[i::count] for i in range(count)}

@@ -525,7 +525,7 @@ def _count_game(ev: EventSummary, record: dict[str, Any], a: Any) -> None:
     ev.families[profile.family] = ev.families.get(profile.family, 0) + 1
     winner = table.unit_index(a.winner) if a.winner is not None else None
     seat_t = [ev.player(p) for p in players]
-    teams = profile.sides == "teams"
+    teams = profile.has_teams
     unit_t: list[Tally] = []
     if teams:
         for u in range(units):

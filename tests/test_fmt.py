@@ -144,6 +144,8 @@ def test_round_trip_simulated(variant: str, seed: int, notation: int) -> None:
         assert mine["score"] == original["score"] and mine["totals"] == original["totals"]
         assert all(isinstance(t, dict) and "lead" in t for t in mine["tricks"])
         assert "trump" in mine and "points" in mine
+        if "partner" in mine:  # who holds the called card(s), TP5-3
+            assert {"player", "players"} & mine["partner"].keys()
     assert done.data["result"] == rec["result"]
     assert render([done.data], "yaml") == filled  # filled and canonical: a fixed point
     assert fill(done.data, done.analysis) == done.data
@@ -223,6 +225,52 @@ def test_fill_keeps_extensions_and_skips_unscored_hands() -> None:
     assert rec["hands"][1]["score"]["x-note"] == "checked"
     assert rec["hands"][2] == {"dealer": "Cal", "bids": ["pass", 3, "pass", "pass"]}  # only the auction
     assert "result" not in rec  # totals unknown after an unscored hand
+
+
+TP5 = ROOT / "samples" / "ten-point-5.yaml"
+
+
+def test_fill_names_the_called_partner_from_the_engine(tmp_path: Path) -> None:
+    """``partner: {card: BJ}`` gets ``player``, the holder the engine found
+    (``HandResult.card_holders``); what the record names is kept; comments too."""
+    c = valid(TP5.read_text(encoding="utf-8"), TP5.name)[0]
+    assert c.data["hands"][0]["partner"] == {"card": "BJ"}  # the sample doesn't say who
+    rec = fill(c.data, c.analysis)
+    # Dot was dealt the big joker in hand 1, Ben the 2S in hand 2 (the deals).
+    assert [h["partner"] for h in rec["hands"]][:2] == [{"card": "BJ", "player": "Dot"},
+                                                        {"card": "2S", "player": "Ben"}]
+    assert all(h["partner"]["player"] == c.analysis.table.players[r.card_holders[0]]
+               for h, r in zip(rec["hands"], c.analysis.hands, strict=True))
+    # A name the record has is never replaced (here: the same name, with an extension).
+    text = TP5.read_text(encoding="utf-8").replace("partner: {card: BJ}",
+                                                   "partner: {card: BJ, player: Dot, x-how: asked}  # Dot said so")
+    kept = valid(text, TP5.name)[0]
+    assert fill(kept.data, kept.analysis)["hands"][0]["partner"] == {"card": "BJ", "player": "Dot", "x-how": "asked"}
+    # As a user runs it: written in place, the line's comment kept, and it validates.
+    path = tmp_path / "tp5.yaml"
+    path.write_text(TP5.read_text(encoding="utf-8").replace("partner: {card: BJ}", "partner: {card: BJ}  # big joker"),
+                    encoding="utf-8")
+    assert fmt_cli("--fill", "--in-place", str(path)).exit_code == 0
+    out = path.read_text(encoding="utf-8")
+    assert "    partner: {card: BJ, player: Dot}  # big joker\n" in out
+    assert "    partner: {card: 2S, player: Ben}\n" in out
+    assert CliRunner().invoke(main, ["validate", str(path)]).exit_code == 0
+
+
+def test_fill_names_each_holder_of_two_called_cards() -> None:
+    """``cards`` get ``players``, the holder of each card in the order called,
+    the bidder's own name for a card he holds (FORMAT.md): here ten-point-7
+    hands where one player holds both cards and where the bidder holds one."""
+    rec = simulate_game("ten-point-7", seed=2)
+    c = valid(render([bare(rec)], "yaml"))[0]
+    hands = fill(c.data, c.analysis)["hands"]
+    names = c.analysis.table.players
+    assert (c.analysis.hands[0].bidder, c.analysis.hands[0].card_holders) == (1, [1, 1])  # the case below
+    assert hands[0]["partner"] == {"cards": rec["hands"][0]["partner"]["cards"], "players": ["Ben", "Ben"]}
+    assert (c.analysis.hands[7].bidder, c.analysis.hands[7].card_holders) == (0, [0, 6])
+    assert hands[7]["partner"]["players"] == ["Ann", "Gus"]
+    for h, r in zip(hands, c.analysis.hands, strict=True):
+        assert h["partner"]["players"] == [names[s] for s in r.card_holders]
 
 
 # --- refusing invalid records, and in place -----------------------------------------

@@ -207,3 +207,15 @@ def test_a_renamed_copy_of_a_profile_behaves_the_same(monkeypatch: pytest.Monkey
             assert got.violations == want.violations == []
             assert got.totals == want.totals and got.winner == want.winner
             assert [h.delta for h in got.hands] == [h.delta for h in want.hands]
+
+
+@pytest.mark.parametrize(("name", "teams", "called"), [
+    ("auction", False, False), ("auction-partners", True, False), ("ten-point-3", False, False),
+    ("ten-point", True, False), ("ten-point-5", False, True), ("ten-point-6", True, False),
+    ("ten-point-7", False, True),
+])
+def test_sides_are_asked_as_properties(name: str, teams: bool, called: bool) -> None:
+    """Views ask ``has_teams`` / ``calls_partner``, never compare ``sides``
+    (tests/test_views_read_results.py): the answers follow PROFILES.md's sides."""
+    p = resolve(name)
+    assert (p.has_teams, p.calls_partner) == (teams, called)

@@ -33,7 +33,7 @@ from pitchcli.cards import Card, card
 from pitchcli.cli import main
 from pitchcli.engine.family import Family, family_for
 from pitchcli.engine.play import Play, Trick, legal_plays, winner
-from pitchcli.engine.scoring import auction_awards, award_points, ten_point_taken
+from pitchcli.engine.scoring import auction_awards, award_points, played_tricks, ten_point_taken
 from pitchcli.engine.solve import Deal, OutOfBudget, deal_of, solve, value_after
 from pitchcli.simulate import simulate_game
 
@@ -52,9 +52,9 @@ def _taken(deal: Deal, tricks: list[Trick], trump: str) -> int:
     view = fam.view(trump)
     units = max(deal.unit_of) + 1
     if not fam.scores_awards:
-        taken = ten_point_taken(tricks, view, deal.unit_of, units)
+        taken = ten_point_taken(played_tricks(tricks), view, deal.unit_of, units)
     else:
-        awards, _ = auction_awards(tricks, view, deal.unit_of, units, deal.low_rule)
+        awards, _, _ = auction_awards(played_tricks(tricks), view, deal.unit_of, units, deal.low_rule)
         taken = award_points(awards, units)
     return sum(taken[u] for u in deal.bidding_units)
 

@@ -18,7 +18,10 @@ itself, a rule would live in two places. This is checked on the source, with
 - no module outside ``engine/`` and ``profiles.py`` (the simulator included)
   contains a family or mode name as a literal, or compares a profile's
   ``family`` or ``mode``: what differs between families is asked of the
-  ``Family`` object.
+  ``Family`` object;
+- nor compares a profile's ``sides`` with a name (``profile.sides ==
+  "teams"``, ``!= "called"``, ``in (...)``, ``match ... case "teams"``): a
+  view asks the ``Profile``'s ``has_teams`` / ``calls_partner`` instead.
 """
 
 from __future__ import annotations
@@ -70,17 +73,40 @@ def view_problems(path: Path) -> list[str]:
     return out
 
 
+def _sides(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "sides"
+
+
+def _literal(node: ast.expr) -> bool:
+    """A text literal, or a tuple, list or set of them."""
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return bool(node.elts) and all(_literal(e) for e in node.elts)
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
 def family_problems(path: Path) -> list[str]:
-    """Family or mode names compared (or written at all) in ``path``."""
+    """Family or mode names compared (or written at all) in ``path``, and
+    a profile's ``sides`` compared with a name."""
     out = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Constant) and node.value in NAMES:
             out.append(f"line {node.lineno}: the literal {node.value!r}")
         elif isinstance(node, ast.Compare):
-            for side in [node.left, *node.comparators]:
+            operands = [node.left, *node.comparators]
+            for side in operands:
                 if isinstance(side, ast.Attribute) and side.attr in ("family", "mode", "trump_named"):
                     out.append(f"line {node.lineno}: compares .{side.attr}")
+            if any(map(_sides, operands)) and any(map(_literal, operands)):
+                out.append(f"line {node.lineno}: compares .sides with a name")
+        elif isinstance(node, ast.Match) and _sides(node.subject):
+            out.append(f"line {node.lineno}: matches .sides against names")
     return out
+
+
+# analysis.py still compares ``.sides`` (the lead is rewriting it for speed,
+# issue 10): strict, so this entry must go the moment it asks ``has_teams`` /
+# ``calls_partner`` instead.
+SIDES_PENDING = {"analysis.py"}
 
 
 @pytest.mark.parametrize("name", VIEWS)
@@ -88,9 +114,18 @@ def test_views_read_results_only(name: str) -> None:
     assert view_problems(PACKAGE / name) == []
 
 
-@pytest.mark.parametrize("path", OUTSIDE_ENGINE, ids=lambda p: str(p.relative_to(PACKAGE)))
+@pytest.mark.parametrize("path", [
+    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="compares .sides: the lead's (issue 10)"))
+    if p.name in SIDES_PENDING and p.parent == PACKAGE else p for p in OUTSIDE_ENGINE],
+    ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_family_or_mode_name_outside_the_engine(path: Path) -> None:
     assert family_problems(path) == []
+
+
+def test_pending_modules_fail_only_on_sides() -> None:
+    """The modules let off the ``sides`` check break no other check."""
+    for name in SIDES_PENDING:
+        assert [p for p in family_problems(PACKAGE / name) if ".sides" not in p] == []
 
 
 def test_the_checks_catch_what_they_are_for(tmp_path: Path) -> None:
@@ -101,6 +136,11 @@ def test_the_checks_catch_what_they_are_for(tmp_path: Path) -> None:
         "from pitchcli.engine.results import HandResult\n"
         "def f(r, fam, profile):\n"
         "    v = fam.view(r.trump)\n"
+        "    teams = profile.sides == 'teams'\n"
+        "    alone = 'called' != r.profile.sides or profile.sides in ('solo', 'called')\n"
+        "    match profile.sides:\n"
+        "        case 'teams':\n"
+        "            pass\n"
         "    two = [p for p in r.tricks[0].plays if p.card.rank == 2]\n"
         "    return sum(r.taken), v.strength, profile.family == 'auction', winner, two\n", encoding="utf-8")
     found = view_problems(bad)
@@ -111,3 +151,10 @@ def test_the_checks_catch_what_they_are_for(tmp_path: Path) -> None:
     assert not any("results" in p for p in found)
     fam = family_problems(bad)
     assert any("'auction'" in p for p in fam) and any(".family" in p for p in fam)
+    assert sorted(p.split(":")[0] for p in fam if ".sides" in p) == ["line 5", "line 6", "line 6", "line 7"]
+    # asking the profile, or comparing sides with something that is no name, is fine
+    good = tmp_path / "good.py"
+    good.write_text("def f(profile, other):\n"
+                    "    return profile.has_teams, profile.calls_partner, profile.sides == other.sides\n",
+                    encoding="utf-8")
+    assert family_problems(good) == []

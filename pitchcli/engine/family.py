@@ -9,7 +9,7 @@ asks for a profile's name.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
@@ -83,6 +83,8 @@ _MODE_RULES: dict[str, dict[str, str]] = {
     "cut-down": {"deal_count": "TP5-1", "held": "TP5-4", "discard_point": "TP5-4"},
 }
 
+# A trump's win key is its strength times this, above any rank (TrumpView.win_key).
+TRUMP_KEY = 100
 # AP-SCORE-4: game points of every suit.
 GAME_POINTS = {10: 10, 14: 4, 13: 3, 12: 2, 11: 1}
 
@@ -94,13 +96,22 @@ class TrumpView:
     ``suit_of[card]`` is the suit a card belongs to for following (the off-jack
     and jokers belong to trump in ten-point, TP-TRUMP-2); ``strength[card]`` is
     its rank among trumps (0 for a non-trump); ``points[card]`` the ten-point
-    value of a point card (TP-POINTS-1).
+    value of a point card (TP-POINTS-1). ``suit_i``, ``strength_i`` and
+    ``points_i`` are the same, indexed by ``Card.index``: the engine's hot
+    path works on ints.
     """
 
     trump: str
     suit_of: dict[Card, str]
     strength: dict[Card, int]
     points: dict[Card, int]
+    suit_i: tuple[str, ...] = ()
+    strength_i: tuple[int, ...] = ()
+    points_i: tuple[int, ...] = ()
+    trumps_i: frozenset[int] = frozenset()
+    # Per suit led: each card's key for winning a trick (a trump above every
+    # non-trump, by strength; then a card of the suit led, by rank; 0 for the rest).
+    win_key: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     def is_trump(self, c: Card) -> bool:
         """True when ``c`` is a trump."""
@@ -251,7 +262,11 @@ def _view(family: str, trump: str) -> TrumpView:
             suit_of[c] = trump
             strength[c] = {BIG_JOKER: 11, LITTLE_JOKER: 10}.get(c, 12)
             points[c] = 1
-    return TrumpView(trump, suit_of, strength, points)
+    win_key = {led: tuple(TRUMP_KEY * strength[c] + (c.rank if suit_of[c] == led else 0) for c in ALL_CARDS)
+               for led in SUIT_NAMES}
+    return TrumpView(trump, suit_of, strength, points, tuple(suit_of[c] for c in ALL_CARDS),
+                     tuple(strength[c] for c in ALL_CARDS), tuple(points[c] for c in ALL_CARDS),
+                     frozenset(c.index for c in ALL_CARDS if strength[c] > 0), win_key)
 
 
 def suit_words(suit: str) -> str:

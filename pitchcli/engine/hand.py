@@ -14,14 +14,16 @@ deal is recorded (when it is, ``finish`` checks that it matches the play).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import overload
 
 from pitchcli.cards import ALL_CARDS, Card, describe
 from pitchcli.engine.bidding import Auction, Call
 from pitchcli.engine.family import Family, TrumpView, family_for, suit_words
 from pitchcli.engine.outcome import GameEnd, TargetNote
-from pitchcli.engine.play import Play, Trick, may_play, winner
+from pitchcli.engine.play import Play, Trick, WonWith, may_play, trick_winner
 from pitchcli.engine.scoring import (
     Award,
     PointCredit,
@@ -37,16 +39,103 @@ from pitchcli.engine.violations import Violation
 Located = tuple[Card, str]  # a card and where the record has it
 
 
+class Cards:
+    """One list of cards of the record, as the engine keeps it: the cards as
+    ints (``Card.index``) and where the list is (``at``). The location of one
+    card, a JSON Pointer string, is made only when a message needs it
+    (``where``): almost none is ever shown. ``pos`` is each card's index in
+    the record's list when some were left out (not cards, not of the deck);
+    ``single`` marks a list that stands for one value at ``at`` (partner.card).
+    """
+
+    __slots__ = ("at", "ints", "pos", "single")
+
+    def __init__(self, ints: list[int], at: str, pos: list[int] | None = None,
+                 single: bool = False) -> None:
+        self.ints = ints
+        self.at = at
+        self.pos = pos
+        self.single = single
+
+    def __len__(self) -> int:
+        return len(self.ints)
+
+    def where(self, j: int) -> str:
+        """The location of the ``j``-th card."""
+        if self.single:
+            return self.at
+        return f"{self.at}/{j if self.pos is None else self.pos[j]}"
+
+    def keep(self, kept: list[int]) -> Cards:
+        """The cards at positions ``kept`` (the rest left out)."""
+        pos = self.pos
+        return Cards([self.ints[j] for j in kept], self.at,
+                     [j if pos is None else pos[j] for j in kept], self.single)
+
+    def located(self) -> list[Located]:
+        """Each card with its location (for the checks that name places)."""
+        return [(ALL_CARDS[c], self.where(j)) for j, c in enumerate(self.ints)]
+
+
+class TrickList(Sequence[Trick]):
+    """A hand's tricks as ``Trick`` objects, made when first read: the checks
+    of a clean hand work on ints and never need them."""
+
+    __slots__ = ("_items", "_make")
+
+    def __init__(self, make: Callable[[], list[Trick]]) -> None:
+        self._make: Callable[[], list[Trick]] | None = make
+        self._items: list[Trick] = []
+
+    def _all(self) -> list[Trick]:
+        if self._make is not None:
+            self._items, self._make = self._make(), None
+        return self._items
+
+    @overload
+    def __getitem__(self, i: int) -> Trick: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Trick]: ...
+    def __getitem__(self, i: int | slice) -> Trick | list[Trick]:
+        return self._all()[i]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[Trick]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == (list(other) if isinstance(other, Sequence) else other)
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+
+@cache
+def _trick_of_play(seats: int, plays: int) -> tuple[int, ...]:
+    """The trick index of each card played, in play order."""
+    return tuple(i // seats for i in range(plays))
+
+
 @cache
 def _play_orders(seats: int) -> tuple[tuple[int, ...], ...]:
     """For each leader, the seats in play order, clockwise from him (AP-TABLE-3)."""
     return tuple(tuple((lead + i) % seats for i in range(seats)) for lead in range(seats))
 
 
-@cache
-def _outside(deck: tuple[Card, ...]) -> frozenset[Card]:
-    """The cards that exist but are not in ``deck`` (the jokers, for Auction Pitch)."""
-    return frozenset(ALL_CARDS) - frozenset(deck)
+_OUTSIDE: dict[str, frozenset[int]] = {}
+
+
+def _outside(fam: Family) -> frozenset[int]:
+    """The cards (``Card.index``) that exist but are not in the family's deck
+    (the jokers, for Auction Pitch). Kept by family name: hashing the deck
+    itself, 52 cards, for every hand would cost more than the hand's checks."""
+    out = _OUTSIDE.get(fam.name)
+    if out is None:
+        out = _OUTSIDE[fam.name] = frozenset(c.index for c in ALL_CARDS) - frozenset(
+            c.index for c in fam.deck)
+    return out
 
 
 @dataclass
@@ -78,7 +167,7 @@ class HandResult:
     trump: str | None
     partners: list[int]
     card_holders: list[int]  # TP5-3: the holder of each called card, in calling order
-    tricks: list[Trick]
+    tricks: Sequence[Trick]
     awards: dict[str, Award]
     game_points: list[int]
     taken: list[int]
@@ -132,7 +221,18 @@ class HandResult:
 
 @dataclass
 class _Places:
-    """Every place a card can be in a hand record (CARD-4)."""
+    """Every place a card can be in a hand record (CARD-4), as the engine keeps them."""
+
+    deal: dict[int, Cards] = field(default_factory=dict)
+    kitty: Cards | None = None
+    dead: Cards | None = None
+    draws: dict[int, Cards] = field(default_factory=dict)
+    discards: dict[int, Cards] = field(default_factory=dict)
+
+
+@dataclass
+class _Located:
+    """The places with every card located: what the checks that name places read."""
 
     deal: dict[int, list[Located]] = field(default_factory=dict)
     kitty: list[Located] | None = None
@@ -163,17 +263,34 @@ class HandState:
         self.trump_at = at
         self.places = _Places()
         self.list_at: dict[tuple[str, int], str] = {}  # ("deal" | "draws", seat) -> pointer
-        self.partner_cards: list[Located] = []
+        self._located: _Located | None = None
+        self.partner_cards = Cards([], at)
         self.partner_claim: list[int] | None = None
         self.partner_claim_at = at
-        self.tricks: list[Trick] = []
+        # The tricks, kept as ints: per trick its cards in play order, leader,
+        # winner, why and the record's list; per card played, its card and seat.
+        self.t_cards: list[list[int]] = []
+        self.t_lead: list[int] = []
+        self.t_win: list[int | None] = []
+        self.t_why: list[WonWith] = []
+        self.t_src: list[Cards] = []
+        self.t_at: list[str] = []
+        self.t_value: list[int] = []
+        self.t_points: list[tuple[tuple[Card, int], ...]] = []
+        self.p_cards: list[int] = []
+        self.p_seats: list[int] = []
+        # The cards after the lead that are neither of the suit led nor a trump,
+        # as (trick index, seat, suit led): only these can break AP-PLAY-2 / TP-PLAY-1.
+        self.off_suit: list[tuple[int, int, str]] = []
+        self._tricks = TrickList(self._make_tricks)
+        self._tricks_for = 0  # the number of tricks ``_tricks`` is made for
         self.broken = False  # the tricks can't be scored (malformed)
         self.tally_awards: dict[str, int | None] | None = None
         self.tally_taken: list[int] | None = None
         self.tally_at = at
         self._next_leader: int | None = None
         self.card_holders: list[int] = []
-        self._outside = _outside(self.p.deck)
+        self._outside = _outside(self.fam)
         self._order = _play_orders(self.n)
         self._trick_view: TrumpView | None = None
 
@@ -187,24 +304,48 @@ class HandState:
         """A player's name."""
         return self.table.players[seat]
 
-    def _in_deck(self, cards: list[Located]) -> list[Located]:
+    def _in_deck(self, cards: Cards) -> Cards:
         """CARD-1 / CARD-2: keep the cards of this family's deck, report others."""
         outside = self._outside
-        if not outside:
-            return cards  # every card there is belongs to this deck (ten-point)
-        for c, _ in cards:
-            if c in outside:
-                break
-        else:
+        if not outside or outside.isdisjoint(cards.ints):
             return cards  # the common case: nothing to report, nothing to copy
-        ok = []
-        for c, at in cards:
+        kept = []
+        for j, c in enumerate(cards.ints):
             if c not in outside:
-                ok.append((c, at))
+                kept.append(j)
             else:
-                self._v("R401", "deck", f"{c.text} is not a card of this game's deck "
-                        f"({len(self.p.deck)} cards)", at)
-        return ok
+                self._v("R401", "deck", f"{ALL_CARDS[c].text} is not a card of this game's deck "
+                        f"({len(self.p.deck)} cards)", cards.where(j))
+        return cards.keep(kept)
+
+    def _lp(self) -> _Located:
+        """The places with every card located (made once, when a check needs them)."""
+        if self._located is None:
+            pl = self.places
+            self._located = _Located(
+                {s: cs.located() for s, cs in pl.deal.items()},
+                None if pl.kitty is None else pl.kitty.located(),
+                None if pl.dead is None else pl.dead.located(),
+                {s: cs.located() for s, cs in pl.draws.items()},
+                {s: cs.located() for s, cs in pl.discards.items()})
+        return self._located
+
+    @property
+    def tricks(self) -> TrickList:
+        """The tricks played so far, as ``Trick`` objects (made when read)."""
+        if self._tricks_for != len(self.t_cards):
+            self._tricks, self._tricks_for = TrickList(self._make_tricks), len(self.t_cards)
+        return self._tricks
+
+    def _make_tricks(self) -> list[Trick]:
+        out = []
+        values, points = self.t_value, self.t_points
+        for k, ints in enumerate(self.t_cards):
+            src, order = self.t_src[k], self._order[self.t_lead[k]]
+            plays = tuple([Play(order[j], ALL_CARDS[c], src.where(j)) for j, c in enumerate(ints)])
+            out.append(Trick(k + 1, self.t_lead[k], plays, self.t_win[k], self.t_why[k], self.t_at[k],
+                             values[k] if values else 0, points[k] if points else ()))
+        return out
 
     def view(self) -> TrumpView | None:
         """The trump view once trump is known."""
@@ -237,28 +378,28 @@ class HandState:
                     derived={"bidder": self.name(self.bidder), "bid": self.bid})
 
     # --- cards before play ----------------------------------------------
-    def deal(self, seat: int, cards: list[Located], at: str = "") -> None:
+    def deal(self, seat: int, cards: Cards) -> None:
         """The cards dealt to ``seat`` (AP-DEAL-1, TP4-2, TP5-1)."""
-        if len(cards) != self.p.deal:
-            self._v("R403", "deal_count", f"{self.name(seat)} was dealt {len(cards)} cards; "
-                    f"each player is dealt {self.p.deal}", at)
+        if len(cards.ints) != self.p.deal:
+            self._v("R403", "deal_count", f"{self.name(seat)} was dealt {len(cards.ints)} cards; "
+                    f"each player is dealt {self.p.deal}", cards.at)
         self.places.deal[seat] = self._in_deck(cards)
-        self.list_at["deal", seat] = at
+        self.list_at["deal", seat] = cards.at
 
-    def set_kitty(self, cards: list[Located], at: str = "") -> None:
+    def set_kitty(self, cards: Cards) -> None:
         """The undealt cards the bidder takes (cut-down, TP5-1/TP5-2)."""
         cards = self._in_deck(cards)
-        if len(cards) != self.p.kitty:
-            self._v("R403", "deal_count", f"the kitty has {len(cards)} cards; this profile leaves "
-                    f"{self.p.kitty}", at)
+        if len(cards.ints) != self.p.kitty:
+            self._v("R403", "deal_count", f"the kitty has {len(cards.ints)} cards; this profile leaves "
+                    f"{self.p.kitty}", cards.at)
         self.places.kitty = cards
 
-    def set_dead(self, cards: list[Located], at: str = "") -> None:
+    def set_dead(self, cards: Cards) -> None:
         """The cards set aside face down (refill with few players)."""
         cards = self._in_deck(cards)
-        if len(cards) != self.p.dead:
-            self._v("R403", "deal_count", f"{len(cards)} dead cards; this profile sets aside "
-                    f"{self.p.dead}", at)
+        if len(cards.ints) != self.p.dead:
+            self._v("R403", "deal_count", f"{len(cards.ints)} dead cards; this profile sets aside "
+                    f"{self.p.dead}", cards.at)
         self.places.dead = cards
 
     def name_trump(self, suit: str, at: str = "") -> None:
@@ -266,7 +407,7 @@ class HandState:
         recorded trump is a claim checked against the first lead (AP-PLAY-1)."""
         self.trump, self.trump_at = suit, at
 
-    def call_partner(self, cards: list[Located], claim: list[int] | None, at: str,
+    def call_partner(self, cards: Cards, claim: list[int] | None, at: str,
                      claim_at: str) -> None:
         """The card(s) the bidder calls (TP5-3) and the recorded partner(s)."""
         self.partner_cards = self._in_deck(cards)
@@ -275,43 +416,45 @@ class HandState:
             self._v("R411", "partner", f"{len(cards)} cards called; this profile calls "
                     f"{self.p.called_cards}", at)
 
-    def discard(self, seat: int, cards: list[Located], at: str = "") -> None:
+    def discard(self, seat: int, cards: Cards) -> None:
         """The cards ``seat`` discarded (ten-point)."""
         self.places.discards[seat] = self._in_deck(cards)
 
-    def draw(self, seat: int, cards: list[Located], at: str = "") -> None:
+    def draw(self, seat: int, cards: Cards) -> None:
         """The cards the dealer gave ``seat`` after the discards (refill)."""
         self.places.draws[seat] = self._in_deck(cards)
-        self.list_at["draws", seat] = at
+        self.list_at["draws", seat] = cards.at
 
     # --- play -------------------------------------------------------------
-    def play_trick(self, cards: list[Located], at: str = "", lead_claim: int | None = None,
-                   lead_at: str = "") -> Trick | None:
-        """One trick, its cards in play order from its leader."""
-        number = len(self.tricks) + 1
+    def play_trick(self, cards: Cards, at: str = "", lead_claim: int | None = None,
+                   lead_at: str = "") -> None:
+        """One trick, its cards in play order from its leader. Finds its winner
+        (AP-PLAY-3, TP-PLAY-2) and whether a card in it may break following
+        (checked with the whole hand in ``finish``) in one pass."""
+        number = len(self.t_cards) + 1
         if self.broken:
-            return None
+            return
         if self.bidder is None:
             self.broken = True
-            return None
+            return
         leader = self.bidder if number == 1 else self._next_leader
         assert leader is not None
         if lead_claim is not None and lead_claim != leader:
             purpose = "lead_first" if number == 1 else "lead_next"
             why = ("the bidder leads the first trick" if number == 1 else
-                   "the winner of the trick before leads" if self.tricks[-1].winner is not None else
+                   "the winner of the trick before leads" if self.t_win[-1] is not None else
                    "nobody won the trick before, so its leader leads again")
             self._v("C508", purpose, f"trick {number} is recorded as led by "
                     f"{self.name(lead_claim)}, but {self.name(leader)} leads it: {why}",
                     lead_at or at, number, claimed=self.name(lead_claim), derived=self.name(leader))
         # A card outside the deck (a joker in Auction Pitch) is CARD-1 at the
         # card, checked before the first card led is used to set trump.
-        in_deck = self._in_deck(cards)
-        if len(in_deck) != len(cards):
+        ints = cards.ints
+        if len(self._in_deck(cards).ints) != len(ints):
             self.broken = True
-            return None
-        if number == 1 and not self.fam.trump_named and cards:
-            first = cards[0][0]
+            return
+        if number == 1 and not self.fam.trump_named and ints:
+            first = ALL_CARDS[ints[0]]
             if first.suit is not None:
                 if self.trump is not None and self.trump != first.suit:
                     self._v("C506", "trump_claim", f"trump is recorded as {suit_words(self.trump)}, "
@@ -325,19 +468,30 @@ class HandState:
             self._v("R410", "trump_claim", "no trump is recorded; the bidder names trump and it "
                     "must be written when tricks are recorded", self.at, number)
             self.broken = True
-            return None
-        if len(cards) != self.n:
-            self._v("R408", "trick_shape", f"trick {number} has {len(cards)} cards; each of the "
+            return
+        if len(ints) != self.n:
+            self._v("R408", "trick_shape", f"trick {number} has {len(ints)} cards; each of the "
                     f"{self.n} players plays one", at, number)
             self.broken = True
-            return None
-        plays = tuple([Play(s, c, a) for s, (c, a) in zip(self._order[leader], cards, strict=True)])
-        won_by, reason = winner(plays, view, self.fam.offsuit_trick_has_winner)
-        trick = Trick(number, leader, plays, won_by, reason, at)
-        self.tricks.append(trick)
+            return
+        order = self._order[leader]
+        best, reason = trick_winner(ints, view, self.fam.offsuit_trick_has_winner)
+        won_by = None if best is None else order[best]
+        suit, strength = view.suit_i, view.strength_i
+        led = suit[ints[0]]
+        for j, c in enumerate(ints):
+            if suit[c] != led and not strength[c]:
+                self.off_suit.append((number - 1, order[j], led))
+        self.t_cards.append(ints)
+        self.t_lead.append(leader)
+        self.t_win.append(won_by)
+        self.t_why.append(reason)
+        self.t_src.append(cards)
+        self.t_at.append(at)
+        self.p_cards += ints
+        self.p_seats += order
         # AP-PLAY-4; TP-PLAY-2: after a trick won by nobody its leader leads again.
         self._next_leader = won_by if won_by is not None else leader
-        return trick
 
     # --- tally -------------------------------------------------------------
     def set_tally(self, awards: dict[str, int | None] | None, taken: list[int] | None,
@@ -351,30 +505,33 @@ class HandState:
     def _check_conservation(self) -> None:
         """CARD-4: a card is dealt at most once and goes at most once.
 
-        Places are named only when a card is found twice (the common case, a
-        clean hand, builds no message text)."""
+        A group of places is walked only when it holds a card twice (the common
+        case, a clean hand, is two set sizes and builds no message text)."""
         pl = self.places
-        dealt: list[tuple[tuple[str, int], list[Located]]] = [
-            (("deal", s), cs) for s, cs in pl.deal.items()]
+        dealt: list[tuple[tuple[str, int], Cards]] = [(("deal", s), cs) for s, cs in pl.deal.items()]
         if pl.kitty is not None:
             dealt.append((("kitty", 0), pl.kitty))
         if pl.dead is not None:
             dealt.append((("dead", 0), pl.dead))
         dealt += [(("draws", s), cs) for s, cs in pl.draws.items()]
-        gone: list[tuple[tuple[str, int], list[Located]]] = [
+        gone: list[tuple[tuple[str, int], Cards]] = [
             (("discards", s), cs) for s, cs in pl.discards.items()]
-        gone += [(("trick", t.number), [(p.card, p.at) for p in t.plays]) for t in self.tricks]
+        gone += [(("trick", k + 1), cs) for k, cs in enumerate(self.t_src)]
         for group in (dealt, gone):
-            seen: dict[Card, tuple[str, int]] = {}
+            every = [c for _, cs in group for c in cs.ints]
+            if len(set(every)) == len(every):
+                continue
+            seen: dict[int, tuple[str, int]] = {}
             for place, cs in group:
-                for c, at in cs:
+                for j, c in enumerate(cs.ints):
                     if c not in seen:
                         seen[c] = place
                         continue
-                    self._v("R402", "CARD-4", f"{c.text} is in {self._place(seen[c])} and again in "
+                    text = ALL_CARDS[c].text
+                    self._v("R402", "CARD-4", f"{text} is in {self._place(seen[c])} and again in "
                             f"{self._place(place)}; a card is "
                             f"{'dealt' if group is dealt else 'played or discarded'} at most once",
-                            at, card=c.text)
+                            cs.where(j), card=text)
 
     def _place(self, place: tuple[str, int]) -> str:
         """A place of CARD-4 in words: 'the deal of Ann', 'trick 3'."""
@@ -387,6 +544,15 @@ class HandState:
 
     def _check_following(self, view: TrumpView) -> None:
         """AP-PLAY-2 / TP-PLAY-1 for every play after the lead."""
+        if not self.off_suit:
+            return  # every card followed suit or was a trump: nothing can be wrong
+        # A seat's holding at a trick is what it plays then and later, so an
+        # off-suit card is wrong only if its player plays the suit led later:
+        # the last trick in which each seat played each suit decides that.
+        last = dict(zip(zip(self.p_seats, map(view.suit_i.__getitem__, self.p_cards), strict=True),
+                        _trick_of_play(self.n, len(self.p_cards)), strict=True))
+        if all(last.get((seat, led), -1) <= k for k, seat, led in self.off_suit):
+            return
         later: dict[int, list[Card]] = {s: [] for s in range(self.n)}
         for t in reversed(self.tricks):
             for p in t.plays:
@@ -451,7 +617,7 @@ class HandState:
         """
         if len(holdings) == self.n:
             return  # every holding is known (a full record): all compared already
-        pl = self.places
+        pl = self._lp()
         owner: dict[Card, tuple[int | None, str]] = {}  # card -> (seat or None, what)
         for c, _ in pl.dead or []:
             owner[c] = (None, "dead")
@@ -486,7 +652,7 @@ class HandState:
     def _exchange(self, view: TrumpView | None) -> dict[int, list[Located]]:
         """Check the ten-point discards and draws; return the holding each player
         starts play with, for the seats where the record shows it."""
-        pl = self.places
+        pl = self._lp()
         holdings: dict[int, list[Located]] = {}
         if self.p.mode == "play-all":
             return dict(pl.deal)
@@ -596,7 +762,7 @@ class HandState:
         each called card (the bidder's own name for a card he holds)."""
         if self.p.sides != "called" or self.bidder is None:
             return []
-        pl = self.places
+        pl = self._lp()
         where: dict[Card, int] = {}
         for s, cs in pl.deal.items():
             where.update((c, s) for c, _ in cs)
@@ -604,11 +770,10 @@ class HandState:
             where[c] = self.bidder
         for s, cs in pl.discards.items():
             where.update((c, s) for c, _ in cs if c not in where)
-        for t in self.tricks:
-            for p in t.plays:
-                where.setdefault(p.card, p.seat)
+        for c, seat in zip(self.p_cards, self.p_seats, strict=True):
+            where.setdefault(ALL_CARDS[c], seat)
         cards: list[Located] = []
-        for c, at in self.partner_cards:
+        for c, at in self.partner_cards.located():
             if any(c == k for k, _ in cards):
                 # The same card twice is one call, not two (TP5-3).
                 self._v("R411", "partner", f"{c.text} is called twice; the bidder calls "
@@ -683,24 +848,26 @@ class HandState:
         (no contract, malformed tricks, unknown partner)."""
         self._check_conservation()
         view = self.view()
-        if view is None and self.fam.trump_named and self.tricks:
+        tricks = len(self.t_cards)
+        if view is None and self.fam.trump_named and tricks:
             self._v("R410", "trump_claim", "no trump is recorded", self.at)
         expected = self.p.hand
-        has_tricks = bool(self.tricks) or self.broken
-        if self.tricks and not self.broken and len(self.tricks) != expected:
-            self._v("R408", "trick_count", f"{len(self.tricks)} tricks recorded; a hand has "
+        has_tricks = bool(tricks) or self.broken
+        if tricks and not self.broken and tricks != expected:
+            self._v("R408", "trick_count", f"{tricks} tricks recorded; a hand has "
                     f"{expected}", self.at + "/tricks")
             self.broken = True
-        if view is not None and self.tricks:
+        if view is not None and tricks:
             self._check_following(view)
-        holdings = self._exchange(view)
-        played = self._played()
-        complete = not self.broken and len(self.tricks) == expected
-        if self.tricks:
-            for seat, held in holdings.items():
-                self._compare_held(seat, held, played[seat], complete,
-                                   held[0][1] if held else self.at)
-            self._check_owners(holdings)
+        complete = not self.broken and tricks == expected
+        if not (complete and self._dealt_as_played()):
+            holdings = self._exchange(view)
+            if tricks:
+                played = self._played()
+                for seat, held in holdings.items():
+                    self._compare_held(seat, held, played[seat], complete,
+                                       held[0][1] if held else self.at)
+                self._check_owners(holdings)
         partners = self._partners(view)
         if self.bidder is None or self.bid is None or partners is None:
             return None
@@ -715,17 +882,22 @@ class HandState:
             if not complete or view is None:
                 return None
             level = "full" if self.places.deal else "play"
+            order = self._order
+            played_tricks = list(zip(self.t_cards, [order[k] for k in self.t_lead], self.t_win,
+                                     strict=True))
             if not self.fam.scores_awards:
-                credits = ten_point_credits(self.tricks, view, unit_of)
+                credits, values, in_tricks = ten_point_credits(played_tricks, view, unit_of)
+                self._set_values(values, in_tricks)
                 credits.sort(key=lambda cr: -view.strength[cr.card])
-                seen = {c for t in self.tricks for c, _ in t.point_cards}
+                seen = {c for pc in in_tricks for c, _ in pc}
                 out_of_play = [c for c, v in view.points.items() if v and c not in seen]
                 taken = credited(credits, units)
                 seat_taken = credited(credits, self.n, by_seat=True)
                 self._check_points_in_play(taken, view)
             else:
-                awards, game_points = auction_awards(self.tricks, view, unit_of, units,
-                                                     self.p.low)
+                awards, game_points, values = auction_awards(played_tricks, view, unit_of, units,
+                                                             self.p.low)
+                self._set_values(values, [])
                 taken = award_points(awards, units)
                 seat_taken = [0] * self.n
                 for a in awards.values():
@@ -759,9 +931,35 @@ class HandState:
                           self.trump, partners, self.card_holders, self.tricks, awards, game_points, taken,
                           bidding_units, made, delta, level, self.auction.stuck, self.fam, credits,
                           seat_taken, side, sum(taken) - side, settle_rule, out_of_play,
-                          [c for c, _ in self.partner_cards],
-                          {s: [c for c, _ in cs] for s, cs in self.places.discards.items()},
-                          {s: [c for c, _ in cs] for s, cs in self.places.draws.items()})
+                          [ALL_CARDS[c] for c in self.partner_cards.ints],
+                          {s: [ALL_CARDS[c] for c in cs.ints] for s, cs in self.places.discards.items()},
+                          {s: [ALL_CARDS[c] for c in cs.ints] for s, cs in self.places.draws.items()})
+
+    def _dealt_as_played(self) -> bool:
+        """True when every player's deal is recorded, nothing is exchanged, and
+        each card was played by the player it was dealt to, no card twice: then
+        no holding differs from its play (AP-DEAL-1), and the per-player
+        comparison, which lists the differences, has nothing to list."""
+        deal = self.places.deal
+        if self.p.mode != "play-all" or len(deal) != self.n:
+            return False
+        owner: dict[int, int] = {}
+        count = 0
+        for seat, cs in deal.items():
+            owner.update(dict.fromkeys(cs.ints, seat))
+            count += len(cs.ints)
+        played = dict(zip(self.p_cards, self.p_seats, strict=True))
+        return count == len(owner) and len(played) == len(self.p_cards) and owner == played
+
+    def _set_values(self, values: list[int], in_tricks: list[tuple[tuple[Card, int], ...]]) -> None:
+        """Keep what each trick was worth (and its point cards), also on the
+        ``Trick`` objects if a check already made them."""
+        self.t_value, self.t_points = values, in_tricks
+        if self._tricks._make is None:
+            for t, v in zip(self.tricks, values, strict=True):
+                t.value = v
+            for t, pc in zip(self.tricks, in_tricks, strict=False):
+                t.point_cards = pc
 
     def _all_points_in_play(self) -> bool:
         """Every point card is in play when no card is set aside (RULES.md, invariants)."""
@@ -771,7 +969,7 @@ class HandState:
         """Ten-point without dead cards: all eight point cards are played (TP4-4)."""
         if not self._all_points_in_play():
             return
-        played = {p.card for t in self.tricks for p in t.plays}
+        played = {ALL_CARDS[c] for c in self.p_cards}
         missing = [c for c, v in view.points.items() if v and c not in played]
         if missing:
             self._v("R409", "points_missing", f"the point card(s) {', '.join(describe(c) for c in missing)} "

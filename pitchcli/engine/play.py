@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from pitchcli.cards import Card
-from pitchcli.engine.family import TrumpView
+from pitchcli.engine.family import TRUMP_KEY, TrumpView
 
 
 class WonWith(StrEnum):
@@ -56,27 +56,24 @@ class Trick:
         return None
 
 
-def winner(plays: Sequence[Play], view: TrumpView, offsuit_has_winner: bool) -> tuple[int | None, WonWith]:
-    """Who wins a trick: the highest trump in it or, with no trump, the highest
-    card of the suit led (AP-PLAY-3); in ten-point nobody (TP-PLAY-2)."""
-    strength = view.strength
-    best: Play | None = None
-    top = 0
-    for p in plays:  # one pass, no key functions: this runs for every trick
-        s = strength[p.card]
-        if s > top:
-            best, top = p, s
-    if best is not None:
-        return best.seat, WonWith.TRUMP
+def trick_winner(cards: Sequence[int], view: TrumpView, offsuit_has_winner: bool) -> tuple[int | None, WonWith]:
+    """Which card wins a trick (its position in ``cards``, card indices in play
+    order): the highest trump in it or, with no trump, the highest card of the
+    suit led (AP-PLAY-3); in ten-point nobody (TP-PLAY-2)."""
+    # One look-up per card and a max, in C: this runs for every trick.
+    keys = list(map(view.win_key[view.suit_i[cards[0]]].__getitem__, cards))
+    top = max(keys)
+    if top >= TRUMP_KEY:
+        return keys.index(top), WonWith.TRUMP
     if not offsuit_has_winner:
         return None, WonWith.NONE
-    suit_of = view.suit_of
-    led = suit_of[plays[0].card]
-    best = plays[0]
-    for p in plays[1:]:
-        if suit_of[p.card] == led and p.card.rank > best.card.rank:
-            best = p
-    return best.seat, WonWith.SUIT
+    return keys.index(top), WonWith.SUIT
+
+
+def winner(plays: Sequence[Play], view: TrumpView, offsuit_has_winner: bool) -> tuple[int | None, WonWith]:
+    """Who wins a trick of ``plays`` (the seat; see ``trick_winner``)."""
+    j, why = trick_winner([p.card.index for p in plays], view, offsuit_has_winner)
+    return (None if j is None else plays[j].seat), why
 
 
 def may_play(card: Card, holding: Iterable[Card], led: Card | None, view: TrumpView) -> bool:

@@ -6,13 +6,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from pitchcli.cards import ALL_CARDS, Card
+from pitchcli.cards import ALL_CARDS, CANONICAL, Card
 from pitchcli.engine.family import GAME_POINTS, TrumpView
 from pitchcli.engine.play import Trick
 
 AWARDS = ("high", "low", "jack", "game")
-# AP-SCORE-4 game points of every card, looked up once per card played.
-_GAME_POINTS: dict[Card, int] = {c: GAME_POINTS.get(c.rank, 0) for c in ALL_CARDS}
+# AP-SCORE-4 game points of every card (by ``Card.index``), looked up once per card played.
+_GAME_POINTS_I: tuple[int, ...] = tuple(GAME_POINTS.get(c.rank, 0) for c in ALL_CARDS)
+# One trick as scoring reads it: the cards (``Card.index``) in play order, the
+# seat that played each, and the seat that won it (``None``: nobody, TP-PLAY-2).
+PlayedTrick = tuple[Sequence[int], Sequence[int], int | None]
+
+
+def played_tricks(tricks: Sequence[Trick]) -> list[PlayedTrick]:
+    """``Trick`` objects as scoring reads them."""
+    return [([p.card.index for p in t.plays], [p.seat for p in t.plays], t.winner) for t in tricks]
 
 
 @dataclass(slots=True)  # not frozen: frozen __init__ costs 3x on this hot path
@@ -52,52 +60,48 @@ class PointCredit:
 
 
 def auction_awards(
-    tricks: list[Trick], view: TrumpView, unit_of: tuple[int, ...], units: int, low_rule: str
-) -> tuple[dict[str, Award], list[int]]:
-    """High, Low, Jack and Game from the tricks, and each unit's game points.
+    tricks: Sequence[PlayedTrick], view: TrumpView, unit_of: tuple[int, ...], units: int, low_rule: str
+) -> tuple[dict[str, Award], list[int], list[int]]:
+    """High, Low, Jack and Game from the tricks, each unit's game points, and
+    the game points of each trick (AP-SCORE-4).
 
     The trumps in play are the trumps dealt, and in Auction Pitch every dealt
-    card is played (AP-DEAL-1), so they are the trumps in the tricks.
+    card is played (AP-DEAL-1), so they are the trumps in the tricks. (A trick
+    won by nobody can't happen in Auction Pitch, AP-PLAY-3: it would count for
+    nothing.)
     """
-    captured_by: dict[Card, int] = {}
-    played_by: dict[Card, int] = {}
-    trick_of: dict[Card, int] = {}
+    points = _GAME_POINTS_I
+    values = [0 if won is None else sum(map(points.__getitem__, cards)) for cards, _, won in tricks]
     tallies = [0] * units
-    points = _GAME_POINTS
-    for t in tricks:
-        won = t.winner
-        if won is None:
-            continue  # never in Auction Pitch: a trick always has a winner (AP-PLAY-3)
-        u = unit_of[won]
-        value = 0
-        for p in t.plays:
-            c = p.card
-            played_by[c] = p.seat
-            captured_by[c] = won
-            trick_of[c] = t.number
-            value += points[c]  # AP-SCORE-4
-        t.value = value
-        tallies[u] += value
-    trumps = [c for c in played_by if view.strength[c] > 0]
+    for (_, _, won), value in zip(tricks, values, strict=True):
+        if won is not None:
+            tallies[unit_of[won]] += value
+    trumps = view.trumps_i.intersection([c for cards, _, won in tricks if won is not None for c in cards])
+
+    def award(kind: str, c: int, to_player: bool = False) -> Award:
+        # The last time the card is played (a card played twice is reported
+        # as CARD-4; the hand is still scored).
+        for k in range(len(tricks) - 1, -1, -1):
+            cards, seats, won = tricks[k]
+            if won is not None and c in cards:
+                seat = seats[len(cards) - 1 - list(cards)[::-1].index(c)]
+                s = seat if to_player else won
+                return Award(kind, unit_of[s], ALL_CARDS[c], s, seat, k + 1)
+        raise AssertionError("a trump in play is in a trick")
+
     awards: dict[str, Award] = {}
     if trumps:
-        high = max(trumps, key=view.strength.__getitem__)
-        low = min(trumps, key=view.strength.__getitem__)
-        s = captured_by[high]
-        awards["high"] = Award("high", unit_of[s], high, s, played_by[high], trick_of[high])
+        strength = view.strength_i.__getitem__
+        awards["high"] = award("high", max(trumps, key=strength))
         # AP-SCORE-1: Low to who captured it, or (option low: played) who played it.
-        s = played_by[low] if low_rule == "played" else captured_by[low]
-        awards["low"] = Award("low", unit_of[s], low, s, played_by[low], trick_of[low])
-        jack = next((c for c in trumps if c.rank == 11), None)
-        if jack is None:
-            awards["jack"] = Award("jack", None)  # AP-SCORE-2: not in play
-        else:
-            s = captured_by[jack]
-            awards["jack"] = Award("jack", unit_of[s], jack, s, played_by[jack], trick_of[jack])
+        awards["low"] = award("low", min(trumps, key=strength), low_rule == "played")
+        jack = next((c for c in trumps if ALL_CARDS[c].rank == 11), None)
+        # AP-SCORE-2: no jack of trumps in play, no Jack point.
+        awards["jack"] = Award("jack", None) if jack is None else award("jack", jack)
     else:  # no trick at all: nothing to award
         awards.update({k: Award(k, None) for k in ("high", "low", "jack")})
     awards["game"] = Award("game", game_unit(tallies))
-    return awards, tallies
+    return awards, tallies, values
 
 
 def game_unit(tallies: Sequence[int]) -> int | None:
@@ -121,31 +125,36 @@ def award_points(awards: dict[str, Award], units: int) -> list[int]:
     return taken
 
 
-def ten_point_credits(tricks: list[Trick], view: TrumpView, unit_of: tuple[int, ...]) -> list[PointCredit]:
+def ten_point_credits(
+    tricks: Sequence[PlayedTrick], view: TrumpView, unit_of: tuple[int, ...]
+) -> tuple[list[PointCredit], list[int], list[tuple[tuple[Card, int], ...]]]:
     """TP-POINTS-1: each point card to whoever wins it, the 2 of trumps to who
     played it; off cards are worth nothing (TP-POINTS-2): only the point cards
-    of the tricks count, the rest are thrown away (TP-SCORE-1). Sets each
-    trick's ``value`` and ``point_cards`` on the way."""
+    of the tricks count, the rest are thrown away (TP-SCORE-1). Also returns
+    each trick's value (the points its winner takes in it) and its point cards
+    with their values."""
     credits: list[PointCredit] = []
-    points = view.points
-    for t in tricks:
+    values: list[int] = []
+    in_tricks: list[tuple[tuple[Card, int], ...]] = []
+    points = view.points_i
+    two = CANONICAL["2" + view.trump].index
+    for number, (cards, seats, won) in enumerate(tricks, 1):
         in_trick: list[tuple[Card, int]] = []
         value = 0
-        for p in t.plays:
-            c = p.card
+        for c, seat in zip(cards, seats, strict=True):
             v = points[c]
             if not v:
                 continue
-            in_trick.append((c, v))
-            if c.rank == 2 and c.suit == view.trump:
-                credits.append(PointCredit(c, v, p.seat, unit_of[p.seat], p.seat, t.number, Credit.PLAYED))
-            elif t.winner is not None:
+            card = ALL_CARDS[c]
+            in_trick.append((card, v))
+            if c == two:
+                credits.append(PointCredit(card, v, seat, unit_of[seat], seat, number, Credit.PLAYED))
+            elif won is not None:
                 value += v
-                credits.append(PointCredit(c, v, t.winner, unit_of[t.winner], p.seat, t.number,
-                                           Credit.CAPTURED))
-        t.value = value
-        t.point_cards = tuple(in_trick)
-    return credits
+                credits.append(PointCredit(card, v, won, unit_of[won], seat, number, Credit.CAPTURED))
+        values.append(value)
+        in_tricks.append(tuple(in_trick))
+    return credits, values, in_tricks
 
 
 def credited(credits: list[PointCredit], units: int, by_seat: bool = False) -> list[int]:
@@ -156,9 +165,10 @@ def credited(credits: list[PointCredit], units: int, by_seat: bool = False) -> l
     return taken
 
 
-def ten_point_taken(tricks: list[Trick], view: TrumpView, unit_of: tuple[int, ...], units: int) -> list[int]:
+def ten_point_taken(tricks: Sequence[PlayedTrick], view: TrumpView, unit_of: tuple[int, ...],
+                    units: int) -> list[int]:
     """The ten-point points each unit took in ``tricks`` (TP-POINTS-1)."""
-    return credited(ten_point_credits(tricks, view, unit_of), units)
+    return credited(ten_point_credits(tricks, view, unit_of)[0], units)
 
 
 def settle(taken: list[int], bidding: frozenset[int], bid: int, pooled: bool) -> tuple[bool, list[int]]:

@@ -41,7 +41,6 @@ from dataclasses import dataclass, field, replace
 from pitchcli.cards import ALL_CARDS, SUITS, Card
 from pitchcli.engine.family import Family, TrumpView
 from pitchcli.engine.hand import HandResult
-from pitchcli.engine.play import Play, Trick, WonWith
 from pitchcli.engine.scoring import auction_awards, game_unit, ten_point_taken
 
 DEFAULT_BUDGET = 1_000_000  # nodes (cards played in the search) per hand, all searches together
@@ -140,7 +139,7 @@ def _probe_values(cards: list[Card], view: TrumpView, family: Family, low_rule: 
     the cards in play, so High and Low (highest and lowest trump in play) and
     the lone trump of AP-SCORE-3 come out as in the real hand.
     """
-    tricks = [Trick(i + 1, 2 * i, (Play(2 * i, c),), 2 * i + 1, WonWith.TRUMP) for i, c in enumerate(cards)]
+    tricks = [((c.index,), (2 * i,), 2 * i + 1) for i, c in enumerate(cards)]
     units = 2 * len(cards)
     unit_of = tuple(range(units))
     cap = dict.fromkeys(cards, 0)
@@ -152,7 +151,7 @@ def _probe_values(cards: list[Card], view: TrumpView, family: Family, low_rule: 
         for i, c in enumerate(cards):
             ply[c], cap[c] = taken[2 * i], taken[2 * i + 1]
     else:
-        awards, tallies = auction_awards(tricks, view, unit_of, units, low_rule)
+        awards, tallies, _ = auction_awards(tricks, view, unit_of, units, low_rule)
         index = {c: i for i, c in enumerate(cards)}
         for a in awards.values():
             if a.card is None or a.unit is None:

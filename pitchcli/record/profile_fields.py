@@ -35,7 +35,7 @@ def missing_hand_fields(p: Profile) -> dict[str, str]:
         out["kitty"] = "its kitty is 0: no cards are left over for the bidder"
     if p.dead == 0:
         out["dead"] = "its dead is 0: no cards are set aside at the deal"
-    if p.sides != "called":
+    if not p.calls_partner:
         out["partner"] = f"its sides are '{p.sides}': nobody calls a partner"
     return out
 
@@ -60,7 +60,7 @@ def validate(data: Any) -> list[Diagnostic]:
     if p is None:
         return []
     out: list[Diagnostic] = []
-    if "teams" in data and p.sides != "teams":
+    if "teams" in data and not p.has_teams:
         out.append(Diagnostic(
             code=CODE, pointer="/teams",
             message=f"'teams' is not a field of profile '{p.name}': its sides are "
