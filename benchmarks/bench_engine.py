@@ -2,9 +2,12 @@
 
     python benchmarks/bench_engine.py [--games 10000] [--yaml-games 1000]
                                       [--big 100000] [--repeat 3] [--cache DIR]
+                                      [--only json,yaml,startup,memory]
 
 Prints, each as a median of ``--repeat`` runs of CPU time (user + system of the
-child process) and the ratio to the baseline measured in the same run:
+child process) and the ratio to the baseline measured in the same run (the
+commands of a part run in turn, so a change of the machine's load falls on
+both), with the load average at the start and the end; ``--only`` picks parts:
 
 - JSON Lines of ``--games`` simulated games, for ``auction`` (4 players),
   ``ten-point`` and ``ten-point-5``: ``pitch validate -q FILE`` against a bare
@@ -35,12 +38,12 @@ import resource
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
 PITCH = [PY, "-m", "pitchcli"]
+PARTS = ("json", "yaml", "startup", "memory")
 
 
 def _child_cpu() -> float:
@@ -48,15 +51,16 @@ def _child_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def measure(cmd: list[str], repeat: int) -> tuple[float, float]:
-    """Median CPU seconds of ``cmd`` over ``repeat`` runs, and its wall time."""
-    cpus, walls = [], []
+def measure_side_by_side(cmds: list[list[str]], repeat: int) -> list[float]:
+    """Median CPU seconds of each command, the commands run in turn ``repeat``
+    times (interleaved, so a change in the machine's load falls on all of them)."""
+    cpus: list[list[float]] = [[] for _ in cmds]
     for _ in range(repeat):
-        before, t0 = _child_cpu(), time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=ROOT)
-        walls.append(time.perf_counter() - t0)
-        cpus.append(_child_cpu() - before)
-    return statistics.median(cpus), statistics.median(walls)
+        for cmd, out in zip(cmds, cpus, strict=True):
+            before = _child_cpu()
+            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=ROOT)
+            out.append(_child_cpu() - before)
+    return [statistics.median(c) for c in cpus]
 
 
 def peak_kib(cmd: list[str]) -> int:
@@ -126,46 +130,77 @@ def main() -> None:
     ap.add_argument("--unique", type=int, default=1_000, help="distinct simulated games per profile")
     ap.add_argument("--cache", type=Path, default=Path.home() / ".cache" / "pitchcli-bench")
     ap.add_argument("--profiles", default="auction,ten-point,ten-point-5")
+    ap.add_argument("--only", default=",".join(PARTS),
+                    help=f"the parts to run, comma-separated, of {','.join(PARTS)}")
     args = ap.parse_args()
+    parts = set(args.only.split(","))
+    if not parts <= set(PARTS):
+        ap.error(f"--only: unknown part(s) {', '.join(sorted(parts - set(PARTS)))}")
     args.cache.mkdir(parents=True, exist_ok=True)
     os.environ.pop("PITCHCLI_SCHEMA_BACKEND", None)
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; CPU seconds, median of {args.repeat}")
+    print(f"load average at the start: {_load()}")
+    if "json" in parts:
+        _json_part(args)
+    if "yaml" in parts:
+        _yaml_part(args)
+    if "startup" in parts:
+        _startup_part(args)
+    if "memory" in parts and args.big:
+        _memory_part(args)
+    print(f"\nload average at the end: {_load()}")
 
+
+def _load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _json_part(args: argparse.Namespace) -> None:
     print(f"\nJSON Lines, {args.games} games: pitch validate vs json.loads of every line")
     loads = "import json, sys\nfor line in open(sys.argv[1], 'rb'):\n    json.loads(line)"
     for variant in args.profiles.split(","):
         path = sized(args.cache, variant, args.games, args.unique)
         hands = hands_in(path)
-        base, _ = measure([PY, "-c", loads, str(path)], args.repeat)
-        cpu, _ = measure([*PITCH, "validate", "-q", str(path)], args.repeat)
+        base, cpu = measure_side_by_side(
+            [[PY, "-c", loads, str(path)], [*PITCH, "validate", "-q", str(path)]], args.repeat
+        )
         print(f" {variant}: {hands} hands")
         row("json.loads (baseline)", base, base)
         row("pitch validate", cpu, base, f"  {hands / cpu:9,.0f} hands/s")
 
+
+def _yaml_part(args: argparse.Namespace) -> None:
     print(f"\nYAML, a {args.yaml_games}-game stream: pitch validate vs yaml.compose_all (CSafeLoader)")
     ypath = as_yaml(unique(args.cache, "auction", min(args.yaml_games, args.unique)), args.yaml_games)
     compose = ("import sys, yaml\nfor _ in yaml.compose_all(open(sys.argv[1], 'rb'), Loader=yaml.CSafeLoader):"
                "\n    pass")
-    base, _ = measure([PY, "-c", compose, str(ypath)], args.repeat)
-    cpu, _ = measure([*PITCH, "validate", "-q", str(ypath)], args.repeat)
+    base, cpu = measure_side_by_side(
+        [[PY, "-c", compose, str(ypath)], [*PITCH, "validate", "-q", str(ypath)]], args.repeat
+    )
     row("yaml.compose_all CSafeLoader (baseline)", base, base)
     row("pitch validate", cpu, base)
 
+
+def _startup_part(args: argparse.Namespace) -> None:
     print("\nStart-up: vs python -c 'import click, yaml'")
     one = ROOT / "samples" / "auction-full.yaml"
-    base, _ = measure([PY, "-c", "import click, yaml"], args.repeat * 3)
+    base, helped, validated = measure_side_by_side(
+        [[PY, "-c", "import click, yaml"], [*PITCH, "--help"], [*PITCH, "validate", "-q", str(one)]],
+        args.repeat * 3,
+    )
     row("import click, yaml (baseline)", base, base)
-    row("pitch --help", measure([*PITCH, "--help"], args.repeat * 3)[0], base)
-    row(f"pitch validate {one.name}", measure([*PITCH, "validate", "-q", str(one)], args.repeat * 3)[0], base)
+    row("pitch --help", helped, base)
+    row(f"pitch validate {one.name}", validated, base)
 
-    if args.big:
-        print(f"\nSummarize peak memory: {args.games} vs {args.big} games (auction)")
-        small = sized(args.cache, "auction", args.games, args.unique)
-        big = sized(args.cache, "auction", args.big, args.unique)
-        a = peak_kib([*PITCH, "summarize", str(small)])
-        b = peak_kib([*PITCH, "summarize", str(big)])
-        print(f"  {args.games:>7} games {a / 1024:8.1f} MiB")
-        print(f"  {args.big:>7} games {b / 1024:8.1f} MiB  {b / a:6.2f}x")
+
+def _memory_part(args: argparse.Namespace) -> None:
+    print(f"\nSummarize peak memory: {args.games} vs {args.big} games (auction)")
+    small = sized(args.cache, "auction", args.games, args.unique)
+    big = sized(args.cache, "auction", args.big, args.unique)
+    a = peak_kib([*PITCH, "summarize", str(small)])
+    b = peak_kib([*PITCH, "summarize", str(big)])
+    print(f"  {args.games:>7} games {a / 1024:8.1f} MiB")
+    print(f"  {args.big:>7} games {b / 1024:8.1f} MiB  {b / a:6.2f}x")
 
 
 if __name__ == "__main__":

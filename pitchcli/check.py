@@ -16,7 +16,7 @@ from typing import Any, BinaryIO
 
 from pitchcli import escape
 from pitchcli.analysis import GameAnalysis, analyze
-from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, ERROR, WARNING, Diagnostic
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, ERROR, WARNING, Diagnostic, is_claim
 from pitchcli.engine.violations import Violation
 from pitchcli.record import profile_fields, schema
 from pitchcli.record.load import DEFAULT_LIMITS, Document, Limits, load_documents
@@ -34,6 +34,7 @@ class Checked:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     omitted_errors: int = 0  # past the cap on diagnostics: counted, not kept
     omitted_warnings: int = 0
+    omitted_claims: int = 0  # of the omitted errors, claims that disagree (is_claim)
 
     @property
     def errors(self) -> int:
@@ -58,6 +59,9 @@ class Checked:
         del self.diagnostics[max_errors:]
         self.omitted_errors += sum(1 for d in rest if d.severity == ERROR)
         self.omitted_warnings += len(rest) - sum(1 for d in rest if d.severity == ERROR)
+        # score and replay use a record whose only errors are claims: what the
+        # cap left out must still say whether it was only claims.
+        self.omitted_claims += sum(1 for d in rest if d.severity == ERROR and is_claim(d))
 
     def more_line(self) -> str | None:
         """The line that says how many diagnostics were not shown, if any."""

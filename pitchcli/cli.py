@@ -87,6 +87,13 @@ def main(color: str) -> None:
     style.enable(style.decide(color, sys.stdout))
 
 
+# validate, score, replay, solve and fmt: the same cap on a record's diagnostics.
+max_errors_option = click.option(
+    "--max-errors", type=click.IntRange(0), default=DEFAULT_MAX_ERRORS, show_default=True,
+    help="Diagnostics shown per document, the first in document order (0: all); a last line "
+         "says how many more there were. The counts and the exit status include them all.")
+
+
 @main.command(epilog=examples(
     "pitch validate samples/",
     "pitch validate --format github records/*.yaml",
@@ -99,9 +106,7 @@ def main(color: str) -> None:
                    "workflow annotations (::error file=...); sarif: SARIF 2.1.0 for code scanning.")
 @click.option("--strict", is_flag=True, help="Warnings fail too.")
 @click.option("-q", "--quiet", is_flag=True, help="No summary line.")
-@click.option("--max-errors", type=click.IntRange(0), default=DEFAULT_MAX_ERRORS, show_default=True,
-              help="Diagnostics shown per document, the first in document order (0: all); a last line "
-                   "says how many more there were. The counts and the exit status include them all.")
+@max_errors_option
 def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool, max_errors: int) -> None:
     """Check records: the schema, then every rule of the game.
 
@@ -262,7 +267,9 @@ def explain(codes: tuple[str, ...], fmt: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True,
               help="text: tables and sentences; json: the versioned report; csv: one row per hand and "
                    "player (or team).")
-def score(paths: tuple[str, ...], hand: int | None, explain: bool, check: bool, fmt: str) -> None:
+@max_errors_option
+def score(paths: tuple[str, ...], hand: int | None, explain: bool, check: bool, fmt: str,
+          max_errors: int) -> None:
     """Score games hand by hand: the contract, who took which point, made or
     set, the score changes, the running totals and the winner.
 
@@ -271,7 +278,7 @@ def score(paths: tuple[str, ...], hand: int | None, explain: bool, check: bool, 
     """
     from pitchcli import scoresheet
     from pitchcli.check import check_paths
-    status = scoresheet.run(check_paths(paths), sys.stdout,
+    status = scoresheet.run(check_paths(paths, max_errors=max_errors or None), sys.stdout,
                             sys.stderr, hand, explain, check, fmt)
     sys.exit(status)
 
@@ -286,7 +293,8 @@ def score(paths: tuple[str, ...], hand: int | None, explain: bool, check: bool, 
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
               help="text: sentences; json: an event stream, one JSON object per line (see "
                    "docs/score-replay-fmt.md).")
-def replay(path: str, hand: int | None, fmt: str) -> None:
+@max_errors_option
+def replay(path: str, hand: int | None, fmt: str, max_errors: int) -> None:
     """Replay a game: the auction call by call, then every trick (who led, who
     played what, who won it and why, what was captured) and the points.
 
@@ -294,7 +302,7 @@ def replay(path: str, hand: int | None, fmt: str) -> None:
     """
     from pitchcli import replay as replaying
     from pitchcli.check import check_paths
-    status = replaying.run(check_paths([path]), sys.stdout,
+    status = replaying.run(check_paths([path], max_errors=max_errors or None), sys.stdout,
                            sys.stderr, hand, fmt)
     sys.exit(status)
 
@@ -310,7 +318,8 @@ def replay(path: str, hand: int | None, fmt: str) -> None:
 @click.option("--budget", type=click.IntRange(1), default=None,
               help="Nodes (cards played in the search) per hand before giving up with bounds "
                    "[default: 1,000,000].")
-def solve_cmd(path: str, hand: int | None, fmt: str, budget: int | None) -> None:
+@max_errors_option
+def solve_cmd(path: str, hand: int | None, fmt: str, budget: int | None, max_errors: int) -> None:
     """Could the bid have been made, and which card lost it?
 
     With every card face up and everyone playing perfectly, the bidding side
@@ -323,7 +332,7 @@ def solve_cmd(path: str, hand: int | None, fmt: str, budget: int | None) -> None
     from pitchcli import solve as solving
     from pitchcli.check import check_paths
     from pitchcli.engine.solve import DEFAULT_BUDGET
-    status = solving.run(check_paths([path]), sys.stdout, sys.stderr, hand, fmt,
+    status = solving.run(check_paths([path], max_errors=max_errors or None), sys.stdout, sys.stderr, hand, fmt,
                          budget or DEFAULT_BUDGET)
     sys.exit(status)
 
@@ -341,9 +350,11 @@ def solve_cmd(path: str, hand: int | None, fmt: str, budget: int | None) -> None
 @click.option("--check", is_flag=True, help="Write nothing; list the files that are not canonical (exit 1).")
 @click.option("-i", "--in-place", is_flag=True, help="Rewrite each file in its canonical form, atomically.")
 @click.option("--fill", is_flag=True,
-              help="Also write what the engine derives: trump, trick leaders, points, score, totals, result.")
+              help="Also write what the engine derives: trump, called partners, trick leaders, points, score, "
+                   "totals, result.")
+@max_errors_option
 def fmt_cmd(paths: tuple[str, ...], output: str | None, to: str | None, check: bool, in_place: bool,
-            fill: bool) -> None:
+            fill: bool, max_errors: int) -> None:
     """Write records in the canonical form (fixed key order, canonical cards).
 
     Formatting a canonical record changes nothing, and an invalid record is
@@ -359,7 +370,7 @@ def fmt_cmd(paths: tuple[str, ...], output: str | None, to: str | None, check: b
     if in_place and to:
         raise click.UsageError("--in-place keeps each file's format; use --output to convert")
     status = formatting.run(paths, sys.stdout, sys.stderr,
-                            output, to, check, in_place, fill, sys.stdin.buffer)
+                            output, to, check, in_place, fill, sys.stdin.buffer, max_errors or None)
     sys.exit(status)
 
 
@@ -638,7 +649,8 @@ def report_cmd(paths: tuple[str, ...], out_dir: str, title: str, allow_invalid: 
 @click.argument("path", type=click.Path())
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
               help="Write the SVG chart here (atomically).")
-def chart_cmd(path: str, output: str | None) -> None:
+@max_errors_option
+def chart_cmd(path: str, output: str | None, max_errors: int) -> None:
     """The score race of one game: a sparkline on the terminal, and with -o
     the SVG chart (each side's total after every hand, the target, the
     winning hand marked).
@@ -647,7 +659,7 @@ def chart_cmd(path: str, output: str | None) -> None:
     the chart not written.
     """
     from pitchcli import chart
-    sys.exit(chart.run(path, output, sys.stdout, sys.stderr))
+    sys.exit(chart.run(path, output, sys.stdout, sys.stderr, max_errors or None))
 
 
 @main.command("ratings", epilog=examples(

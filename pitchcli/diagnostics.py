@@ -73,6 +73,12 @@ CODES: dict[str, str] = {
 }
 
 
+def is_claim(d: Diagnostic) -> bool:
+    """A recorded value that disagrees with what the engine derives (both values
+    are in ``extra``); the record can still be scored and replayed."""
+    return d.code.startswith("C") and "claimed" in d.extra
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One problem in one document, with everything needed to locate it."""

@@ -29,7 +29,7 @@ from typing import Any, BinaryIO, TextIO
 from pitchcli import escape
 from pitchcli.analysis import GameAnalysis, analyze
 from pitchcli.check import Checked, check_source, iter_sources
-from pitchcli.diagnostics import Diagnostic
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, Diagnostic
 from pitchcli.engine.results import AWARDS, family_of
 from pitchcli.engine.table import build_table
 from pitchcli.profiles import Profile, ProfileError, resolve
@@ -176,6 +176,7 @@ class Formatted:
     starts: list[int] = field(default_factory=list)  # the lines of its --- markers
     first_notes: Comments | None = None  # the comments of the first record
     more: list[str] = field(default_factory=list)  # "N more diagnostics not shown" lines
+    errors_past: int = 0  # errors past the cap (--max-errors): counted, not kept
 
     @property
     def valid(self) -> bool:
@@ -189,6 +190,7 @@ class Formatted:
         more = c.more_line()  # past the cap on diagnostics: one line says how many
         if more:
             self.more.append(more)
+        self.errors_past += c.omitted_errors
         if c.skipped:
             self.skipped = True
         elif c.unreadable:
@@ -239,15 +241,17 @@ def joined(parts: list[Formatted], fmt: str) -> str:
 
 
 def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None,
-               source: str | BinaryIO | Diagnostic | None = None, to: str | None = None) -> Formatted:
+               source: str | BinaryIO | Diagnostic | None = None, to: str | None = None,
+               max_errors: int | None = DEFAULT_MAX_ERRORS) -> Formatted:
     """Read, check and (if valid) prepare one input for formatting, in the
     format ``to`` (default: its own); ``-`` is ``stdin``; ``source`` a
-    ``Diagnostic`` is what the folder walk skipped. The
+    ``Diagnostic`` is what the folder walk skipped; at most ``max_errors``
+    diagnostics are kept per document (None: all). The
     input is read whole through the bounded reader (``read_bounded``): one that
     can't be read gets the loader's diagnostic (L101), one too large an L106."""
     res = Formatted(name, format_of(name), None, out_fmt=to)
     if isinstance(source, Diagnostic):
-        res.add(next(check_source(name, source)), do_fill)
+        res.add(next(check_source(name, source, max_errors=max_errors)), do_fill)
         return res
     try:
         data = read_bounded(name, stdin)
@@ -256,7 +260,7 @@ def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None,
         res.diagnostics.append(Diagnostic("L106", str(e), file=name, document=0, line=1, column=1))
         return res
     except OSError:
-        for c in check_source(name, name):
+        for c in check_source(name, name, max_errors=max_errors):
             res.add(c, do_fill)
         return res
     with contextlib.suppress(UnicodeDecodeError):  # not UTF-8: the loader says where (L102)
@@ -266,7 +270,7 @@ def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None,
         res.modeline = modeline(res.text)
         if res.fmt == "yaml" and "#" in res.text:
             res.found, res.starts = comments.find(res.text)
-    for c in check_source(name, io.BytesIO(data)):
+    for c in check_source(name, io.BytesIO(data), max_errors=max_errors):
         res.add(c, do_fill)
     return res
 
@@ -413,7 +417,7 @@ def _plural(n: int, word: str) -> str:
 
 def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = None, to: str | None = None,
         check: bool = False, in_place: bool = False, do_fill: bool = False,
-        stdin: BinaryIO | None = None) -> int:
+        stdin: BinaryIO | None = None, max_errors: int | None = DEFAULT_MAX_ERRORS) -> int:
     """``pitch fmt``: returns the exit status (0 done, 1 an invalid record or,
     with ``check``, a file that is not canonical, 3 an unreadable input or an
     output that can't be written).
@@ -427,7 +431,8 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
     # Standard output and -o: every record in one format, the first file's by default.
     run_fmt = to or (format_of(output) if output else None)
     for name, source in iter_sources(paths):
-        res = read_input(name, do_fill, stdin, source, to if check else None if in_place else run_fmt)
+        res = read_input(name, do_fill, stdin, source, to if check else None if in_place else run_fmt,
+                         max_errors)
         for d in res.diagnostics:
             err.write(d.as_text() + "\n")
         for line in res.more:
@@ -439,7 +444,7 @@ def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = Non
             unreadable = True
         elif not res.valid:
             failed = True
-            errors = sum(1 for d in res.diagnostics if d.severity == "error")
+            errors = sum(1 for d in res.diagnostics if d.severity == "error") + res.errors_past
             err.write(f"{escape.text(res.name)}: not formatted: the record is invalid ({_plural(errors, 'error')}); "
                       f"fmt never repairs a record\n")
         if not res.valid:

@@ -3,7 +3,8 @@
 The engine's typed event log (``pitchcli.engine.events``: frozen records with
 enums, made on demand) is the replay. ``pitch replay --format json`` writes it
 as JSON Lines, one object per event (``events``), and the text output renders
-the same log (``TextRenderer``), so the two never disagree.
+the same log (``TextRenderer``: a ten-point hand's ``discard`` and ``draw``
+events as a line of each kind), so the two never disagree.
 
 The JSON shape, format ``pitch-replay/2`` (named in the ``game`` event). Every
 event has ``event``; every event of a hand has ``hand``, its number from 1.
@@ -297,6 +298,8 @@ class TextRenderer:
         self.sides = False
         self.unscored: set[int] = set()
         self.dealers: list[str] = []
+        # A hand's discards and draws, each kind on one line (``flush_exchange``).
+        self.exchange: dict[str, list[str]] = {}
 
     def w(self, text: str = "") -> None:
         """Write one line."""
@@ -306,15 +309,31 @@ class TextRenderer:
         """Write every event as sentences."""
         handlers = {GameStarted: self.on_game, HandStarted: self.on_hand, CallMade: self.on_call,
                     ContractSet: self.on_contract, TrumpSet: self.on_trump,
-                    PartnerCalled: self.on_nothing, Discarded: self.on_nothing, Drew: self.on_nothing,
+                    PartnerCalled: self.on_nothing, Discarded: self.on_exchange, Drew: self.on_exchange,
                     TrickStarted: self.on_trick, CardPlayed: self.on_play, TrickWon: self.on_trick_won,
                     PointsTaken: self.on_points, HandSettled: self.on_hand_end, GameEnded: self.on_game_end,
                     Diagnostic: self.on_problem}
         for e in evs:
+            if self.exchange and not isinstance(e, Discarded | Drew):
+                self.flush_exchange()
             handlers[type(e)](e)  # type: ignore[operator]
+        self.flush_exchange()
 
     def on_nothing(self, e: Event) -> None:
         """Events the text leaves to others (the contract line names the partner)."""
+
+    def on_exchange(self, e: Discarded | Drew) -> None:
+        """A player's discards or draws (ten-point), kept for the hand's line of each."""
+        kind = "Discards" if isinstance(e, Discarded) else "Draws"
+        cards = " ".join(c.text for c in e.cards) or "none"
+        self.exchange.setdefault(kind, []).append(f"{self.players[e.seat]} {cards}")
+
+    def flush_exchange(self) -> None:
+        """One line per kind, in the log's order: ``Discards: Ann 7D 5D; Ben QS.``
+        (a list of who did what, not a claim about who did it first)."""
+        for kind, parts in self.exchange.items():
+            self.w(f"  {kind}: {'; '.join(parts)}.")
+        self.exchange.clear()
 
     def on_problem(self, d: Diagnostic) -> None:
         """A problem of an invalid record, where it happens (``w`` escapes the

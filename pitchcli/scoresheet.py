@@ -26,7 +26,7 @@ from tabulate import tabulate
 from pitchcli import escape
 from pitchcli.analysis import GameAnalysis
 from pitchcli.cards import SUIT_NAMES, card, describe, try_card
-from pitchcli.diagnostics import Diagnostic
+from pitchcli.diagnostics import Diagnostic, is_claim
 from pitchcli.engine.results import AWARDS, Credit, EndReason, Family, HandResult, NotWon, family_of
 from pitchcli.style import paint
 
@@ -34,12 +34,6 @@ REPORT = "pitch-score"
 VERSION = 2  # 2: "document" counts from 1 (was 0)
 CLAIM_FIELDS = {"C501": "points", "C502": "score", "C503": "totals", "C504": "result",
                 "C505": "contract", "C506": "trump", "C507": "partner", "C508": "lead"}
-
-
-def is_claim(d: Diagnostic) -> bool:
-    """A recorded value that disagrees with what the engine derives (both values
-    are in ``extra``); the record can still be scored."""
-    return d.code.startswith("C") and "claimed" in d.extra
 
 
 # --------------------------------------------------------------------------
@@ -693,6 +687,7 @@ def blocking(c: Any) -> bool:
     """True when a checked document can't be scored: it didn't load, or it has
     an error that is not a mere claim mismatch."""
     return (c.document is None or c.analysis is None or c.analysis.table is None
+            or c.omitted_errors > c.omitted_claims  # an error past the cap that is no claim
             or any(d.severity == "error" and not is_claim(d) for d in c.diagnostics))
 
 
@@ -751,10 +746,13 @@ def run(checked: Iterable[Any], out: Any, err: Any, hand: int | None = None, exp
             failed = True
             continue
         claims = [m for m in sheet.all_mismatches() if hand is None or m.hand == hand]
-        if claims:
+        # The claims past --max-errors are counted, not kept (their hands unknown).
+        past = c.omitted_claims if hand is None else 0
+        if claims or past:
             where = escape.text(c.file) + (f" (document {c.index + 1})" if c.index else "")
-            err.write(f"{where}: {len(claims)} recorded value{'' if len(claims) == 1 else 's'} "
-                      f"disagree{'s' if len(claims) == 1 else ''} with the cards"
+            n = len(claims) + past
+            err.write(f"{where}: {n:,} recorded value{'' if n == 1 else 's'} "
+                      f"disagree{'s' if n == 1 else ''} with the cards"
                       + ("\n" if check else "; --check shows them\n"))
             failed = failed or check
             if check:
@@ -762,6 +760,8 @@ def run(checked: Iterable[Any], out: Any, err: Any, hand: int | None = None, exp
                 for d in c.diagnostics:
                     if is_claim(d) and (hand is None or d.hand == hand):
                         err.write(d.as_text() + "\n")
+                if past and c.more_line():
+                    err.write(f"{c.more_line()}\n")
         if fmt == "text":
             if not first:
                 out.write("\n")

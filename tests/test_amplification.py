@@ -21,6 +21,8 @@ from test_limits import MB, measure
 from pitchcli.check import DEFAULT_MAX_ERRORS, check_source
 from pitchcli.cli import main
 from pitchcli.escape import MESSAGE_LIMIT
+from pitchcli.record.write import canonical, to_yaml
+from pitchcli.simulate import simulate_game
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = 10_000
@@ -68,6 +70,86 @@ def test_other_commands_list_the_same_bounded_diagnostics(amplifier: Path, comma
     assert r.exit_code == 1
     assert len(r.stderr) < 100_000
     assert "more diagnostics not shown" in r.stderr
+
+
+# --- --max-errors on every command that writes a record's diagnostics -------------------
+
+
+@pytest.fixture(scope="module")
+def many_claims(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A 7-player game of 44 hands whose every score claim is off by one (308
+    claims, C502), and the same game with its totals off too (616 claims)
+    and, in the last hand, a rule broken (the wrong dealer): an error that is
+    no claim, after more claims than the default cap keeps."""
+    rec = simulate_game("auction", players=7, seed=3)
+    assert len(rec["hands"]) == 44
+    claims, broken = json.loads(json.dumps(rec)), json.loads(json.dumps(rec))
+    for h in claims["hands"]:
+        h["score"] = {n: v + 1 for n, v in h["score"].items()}
+    for h in broken["hands"][:-1]:
+        h["score"] = {n: v + 1 for n, v in h["score"].items()}
+        h["totals"] = {n: v + 1 for n, v in h["totals"].items()}
+    last = broken["hands"][-1]
+    last["dealer"] = next(p for p in rec["players"] if p != last["dealer"])
+    where = tmp_path_factory.mktemp("claims")
+    (where / "claims.yaml").write_text(to_yaml(canonical(claims)), encoding="utf-8")
+    (where / "broken.yaml").write_text(to_yaml(canonical(broken)), encoding="utf-8")
+    return where / "claims.yaml", where / "broken.yaml"
+
+
+def _errors(text: str) -> int:
+    return sum(1 for line in text.splitlines() if ": error: " in line)
+
+
+@pytest.mark.parametrize("command", ["score", "replay", "fmt", "solve", "chart"])
+def test_max_errors_caps_every_command_the_same(many_claims: tuple[Path, Path], command: str) -> None:
+    """``--max-errors N`` as in validate: the first N, a line saying how many
+    more, every error counted in the command's own line; 0 shows them all."""
+    _, broken = many_claims
+    total = CliRunner().invoke(main, ["validate", "--format", "json", "--max-errors", "0", str(broken)])
+    errors = json.loads(total.stdout)["documents"][0]["errors"]
+    assert errors > DEFAULT_MAX_ERRORS
+    r = CliRunner().invoke(main, [command, "--max-errors", "3", str(broken)])
+    assert r.exit_code == 1
+    assert _errors(r.stderr) == 3
+    assert f"{errors - 3:,} more diagnostics not shown (--max-errors)" in r.stderr
+    assert f"invalid ({errors} errors)" in r.stderr
+    r = CliRunner().invoke(main, [command, "--max-errors", "0", str(broken)])
+    assert r.exit_code == 1 and _errors(r.stderr) == errors and "not shown" not in r.stderr
+    assert _errors(CliRunner().invoke(main, [command, str(broken)]).stderr) == DEFAULT_MAX_ERRORS
+    assert "--max-errors" in CliRunner().invoke(main, [command, "--help"]).stdout
+
+
+def test_score_json_keeps_the_capped_diagnostics(many_claims: tuple[Path, Path]) -> None:
+    r = CliRunner().invoke(main, ["score", "--format", "json", "--max-errors", "4", str(many_claims[1])])
+    assert r.exit_code == 1
+    doc = json.loads(r.stdout)["documents"][0]
+    assert doc["valid"] is False and [d["code"] for d in doc["diagnostics"]] == ["C502"] * 4
+
+
+@pytest.mark.parametrize("cap", [[], ["--max-errors", "2"]])
+def test_an_error_past_the_cap_still_stops_score_and_replay(many_claims: tuple[Path, Path], cap: list[str]) -> None:
+    """Claims alone don't stop score or replay; a rule broken does, even when
+    the cap keeps only claims (it kept the first 100, all C502/C503: the
+    record was scored, exit 0)."""
+    _, broken = many_claims
+    r = CliRunner().invoke(main, ["score", *cap, str(broken)])
+    assert r.exit_code == 1 and r.stdout == "" and "not scored: the record is invalid" in r.stderr
+    r = CliRunner().invoke(main, ["replay", *cap, "--format", "json", str(broken)])
+    assert r.exit_code == 1 and "replayed as far as it goes" in r.stderr
+    assert any(json.loads(line)["event"] == "problem" for line in r.stdout.splitlines())
+
+
+def test_claims_past_the_cap_are_counted(many_claims: tuple[Path, Path]) -> None:
+    """A record whose only errors are claims is scored, and the count of the
+    claims that disagree includes those the cap left out (it said 100)."""
+    claims, _ = many_claims
+    r = CliRunner().invoke(main, ["score", str(claims)])
+    assert r.exit_code == 0
+    assert "308 recorded values disagree with the cards; --check shows them" in r.stderr
+    r = CliRunner().invoke(main, ["score", "--check", "--max-errors", "5", str(claims)])
+    assert r.exit_code == 1 and _errors(r.stderr) == 5
+    assert "308 recorded values disagree" in r.stderr and "303 more diagnostics not shown" in r.stderr
 
 
 def _messages(text: str) -> list[str]:

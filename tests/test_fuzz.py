@@ -249,8 +249,11 @@ def check_replay(path: Path, raw: bytes, args: list[str]) -> Result:
         found = _located_lines(r.stderr, path)
         _check_located([(line, col) for line, col, _, err in found if err], raw, "replay")
     if "--format" in args and r.exit_code == 0:
-        for line in r.stdout.splitlines():
-            json.loads(line)
+        # JSON Lines end at "\n" only: splitlines() would also cut at a U+0085
+        # or U+2028 that a string holds as it is (ensure_ascii=False).
+        for line in r.stdout.split("\n"):
+            if line:
+                json.loads(line)
     return r
 
 

@@ -189,3 +189,58 @@ def test_record_that_cannot_be_seated_is_not_replayed(tmp_path: Path) -> None:
     r = replay(tmp_path, LONE_AND_TIE.replace("players: [Ann,", "players: [Ann, Ann,", 1), "--format", "json")
     assert r.exit_code == 1 and r.stdout == ""
     assert replay(tmp_path, LONE_AND_TIE, "--hand", "9").exit_code == 1
+
+
+def _lines(text: str, start: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith(start)]
+
+
+def _hand_one(tmp_path: Path, sample: str, contract: str) -> tuple[str, list[str], list[dict[str, Any]]]:
+    """A sample's text, the lines of the text replay of its hand 1 after the
+    ``contract`` line, and hand 1's JSON events."""
+    text = (ROOT / "samples" / sample).read_text(encoding="utf-8")
+    r = replay(tmp_path, text, "--hand", "1")
+    assert r.exit_code == 0, r.stderr
+    lines = r.stdout.splitlines()
+    evs = [json.loads(x) for x in replay(tmp_path, text, "--hand", "1", "--format", "json").stdout.splitlines()]
+    return text, lines[lines.index(contract) + 1:], evs
+
+
+def test_ten_point_discards_and_draws_told(tmp_path: Path) -> None:
+    """Refill (TP4-3, TP4-4): each hand's discards and draws, one line each,
+    after the contract and before the first trick, as the record has them."""
+    text, lines, evs = _hand_one(tmp_path, "ten-point.yaml", "  Dot is the bidder with 6 and names clubs trump.")
+    assert lines[0] == ("  Discards: Ann 7D 5D 5S 8H 9D 6H 4D JH 9S; Ben QS 2D 2H 8S KS QD 4H KH; "
+                        "Cal 8D 3S 7H 7S 4S 10H; Dot AH KD 10D 3D 9H QH 10S.")
+    assert lines[1] == "  Draws: Ann BJ 5C AS 3H JD 5H; Ben JC 2S QC 6S LJ; Cal 3C 6D AD; Dot QH 10S 10D KD."
+    assert lines[2].startswith("  Trick 1, led by Dot:")
+    # every hand of the game has its two lines; the JSON log has the same cards
+    whole = replay(tmp_path, text).stdout
+    assert len(_lines(whole, "  Discards: ")) == len(_lines(whole, "  Draws: ")) == 8
+    drawn = {e["player"]: e["cards"] for e in evs if e["event"] == "draw"}
+    assert drawn == {"Ann": ["BJ", "5C", "AS", "3H", "JD", "5H"], "Ben": ["JC", "2S", "QC", "6S", "LJ"],
+                     "Cal": ["3C", "6D", "AD"], "Dot": ["QH", "10S", "10D", "KD"]}
+    assert [e["player"] for e in evs if e["event"] == "discard"] == ["Ann", "Ben", "Cal", "Dot"]
+    # Names are the record's text: escaped here as on every line of the replay.
+    r = replay(tmp_path, text.replace("Ann", '"A\\e[2Jnn"'), "--hand", "1")
+    assert r.exit_code == 0, r.stderr
+    assert "\x1b" not in r.stdout
+    assert _lines(r.stdout, "  Draws: ")[0].startswith("  Draws: A\\x1b[2Jnn BJ 5C AS 3H JD 5H; Ben ")
+
+
+def test_cut_down_discards_told_without_draws(tmp_path: Path) -> None:
+    """Cut-down (TP5-2, TP5-4): the bidder, who took the kitty, discards from
+    his cards and the kitty's, everyone down to six; nobody draws."""
+    text, lines, evs = _hand_one(tmp_path, "ten-point-5.yaml",
+                                 "  Eve is the bidder with 6 and names spades trump; he calls BJ: partner Dot.")
+    # Eve's eight include AH 9C 8H of the kitty [AH, 9C, 8S, 8H]
+    assert lines[0] == ("  Discards: Ann QC 3C 2C QD; Ben 7D 4C 5C 4H; Cal 3D 4D 10C 9H; Dot 10D 6H 9D 2D; "
+                        "Eve 7H JD AH KC 8H 6D 3H 9C.")
+    assert lines[1].startswith("  Trick 1, led by Eve:")
+    assert not _lines(replay(tmp_path, text).stdout, "  Draws: ")
+    assert {e["player"]: e["cards"] for e in evs if e["event"] == "discard"}["Eve"] == \
+        ["7H", "JD", "AH", "KC", "8H", "6D", "3H", "9C"]
+    assert not [e for e in evs if e["event"] == "draw"]
+    # Auction Pitch has neither
+    out = replay(tmp_path, LONE_AND_TIE).stdout
+    assert not _lines(out, "  Discards: ") and not _lines(out, "  Draws: ")

@@ -1272,15 +1272,11 @@ def _json_document(text: str, line0: int, ctx: _Context) -> Iterator[Document | 
     if not isinstance(data, dict):
         yield doc.place(ctx.diag("L110", f"the document is {_json_kind(data)}; a record is a mapping"))
         return
-    # Walk the data only if a limit may be exceeded: a depth needs a bracket a
-    # level, a value a character at least.
+    # Walk the data only if a limit may be exceeded: the text's brackets bound
+    # the depth and its length the number of values, exactly enough to skip the
+    # walk for nearly every record (the walk then finds where).
     check_strings = _SURROGATE_ESCAPE.search(text) is not None
-    if (
-        nonfinite
-        or check_strings
-        or text.count("[") + text.count("{") > limits.max_depth
-        or len(text) > limits.max_nodes
-    ):
+    if nonfinite or check_strings or not _json_within(text, limits.max_depth, limits.max_nodes):
         refused = _check_json(data, limits.max_depth, limits.max_nodes, check_strings)
     else:
         refused = None
@@ -1289,6 +1285,45 @@ def _json_document(text: str, line0: int, ctx: _Context) -> Iterator[Document | 
         yield doc.place(ctx.diag(code, message, pointer=join_pointer(path)), key=is_key)
         return
     yield doc
+
+
+# The bytes of a JSON text that can be structure: brackets (braces read as
+# brackets, as the depth counts both alike) and quotes; everything else is deleted.
+_BRACKETS = bytes.maketrans(b"{}", b"[]")
+_NOT_STRUCTURE = bytes(c for c in range(256) if c not in b'[]{}"')
+
+
+def _json_within(text: str, max_depth: int, max_nodes: int) -> bool:
+    """True when the JSON text ``text`` (which ``json.loads`` accepted) surely
+    nests at most ``max_depth`` deep and holds at most ``max_nodes`` values, as
+    :func:`_check_json` counts them; False when it may not (the walk decides).
+
+    Read from the text at C speed rather than by walking the data: the
+    structure's brackets, without those inside strings, nest exactly as the
+    collections do, and removing every empty ``[]`` takes one level off each
+    round, so the text is within ``max_depth`` iff that many rounds leave
+    nothing. A bracket is inside a string iff an odd number of quotes comes
+    before it; once escaped backslashes and quotes are gone, every run of quotes
+    of even length means none is (its ``""`` pairs vanish), and a quote left
+    over sends the text to the walk instead.
+    """
+    raw = text.encode("utf-8", "surrogatepass")  # only ASCII bytes matter here
+    if b"\\" in raw:
+        # Backslashes occur only in strings, paired left to right: \\ is one
+        # escaped backslash, then a \" left is an escaped quote.
+        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    skeleton = raw.translate(_BRACKETS, _NOT_STRUCTURE).replace(b'""', b"")
+    if b'"' in skeleton:
+        return False
+    # Values: a collection counts 1 and 1 per item (_check_json); every item
+    # but a collection's first follows a comma, and a collection has 2 brackets.
+    if len(text) > max_nodes and text.count(",") + len(skeleton) > max_nodes:
+        return False
+    for _ in range(max_depth):
+        skeleton = skeleton.replace(b"[]", b"")
+        if not skeleton:
+            return True
+    return False
 
 
 def _json_kind(data: Any) -> str:
