@@ -37,6 +37,7 @@ from pitchcli.engine.table import Table
 from pitchcli.engine.violations import Violation
 
 Located = tuple[Card, str]  # a card and where the record has it
+_INDEX = tuple(map(str, range(64)))  # list indices as pointer segments, made once
 
 
 class Cards:
@@ -74,6 +75,11 @@ class Cards:
 
     def located(self) -> list[Located]:
         """Each card with its location (for the checks that name places)."""
+        if self.single:
+            return [(ALL_CARDS[c], self.at) for c in self.ints]
+        base, pos = self.at + "/", self.pos
+        if pos is None and len(self.ints) <= len(_INDEX):
+            return [(ALL_CARDS[c], base + _INDEX[j]) for j, c in enumerate(self.ints)]
         return [(ALL_CARDS[c], self.where(j)) for j, c in enumerate(self.ints)]
 
 
@@ -598,25 +604,32 @@ class HandState:
                         p.at, t.number, player=self.name(p.seat), card=p.card.text,
                         held=[c.text for c in could])
 
-    def _played(self) -> dict[int, list[Located]]:
-        out: dict[int, list[Located]] = {s: [] for s in range(self.n)}
-        for t in self.tricks:
-            for p in t.plays:
-                out[p.seat].append((p.card, p.at))
+    def _played(self) -> dict[int, list[int]]:
+        """Per seat, the cards it played, as positions in ``p_cards``."""
+        out: dict[int, list[int]] = {s: [] for s in range(self.n)}
+        for i, seat in enumerate(self.p_seats):
+            out[seat].append(i)
         return out
 
-    def _compare_held(self, seat: int, held: list[Located], played: list[Located],
+    def _play_at(self, i: int) -> str:
+        """Where the record has the ``i``-th card played."""
+        k, j = divmod(i, self.n)
+        return self.t_src[k].where(j)
+
+    def _compare_held(self, seat: int, held: list[Located], played: list[int],
                       complete: bool, at: str) -> None:
-        """The cards a player played must be the cards he held (AP-DEAL-1, TP4-4, TP5-4).
+        """The cards a player played (``played``: positions in ``p_cards``)
+        must be the cards he held (AP-DEAL-1, TP4-4, TP5-4).
 
         One diagnostic per player, listing every card that differs, so that one
         mistake (a card in the wrong hand, a wrong dealer) doesn't make a flood.
         """
         held_set = {c for c, _ in held}
-        played_set = {c for c, _ in played}
+        cards = [ALL_CARDS[self.p_cards[i]] for i in played]
+        played_set = set(cards)
         if held_set == played_set or (not complete and played_set <= held_set):
             return  # the common case: nothing to list
-        extra = [(c, pat) for c, pat in played if c not in held_set]
+        extra = [(c, self._play_at(i)) for c, i in zip(cards, played, strict=True) if c not in held_set]
         unplayed = [(c, hat) for c, hat in held if c not in played_set] if complete else []
         if not extra and not unplayed:
             return
@@ -714,7 +727,8 @@ class HandState:
         for seat, dealt in pl.deal.items():
             if seat not in pl.discards or seat not in pl.draws:
                 continue
-            kept = [x for x in dealt if x[0] not in {c for c, _ in pl.discards[seat]}]
+            gone = {c for c, _ in pl.discards[seat]}
+            kept = [x for x in dealt if x[0] not in gone]
             if seat != self.bidder and len(kept) <= self.p.hand:
                 want = self.p.hand - len(kept)
                 if len(pl.draws[seat]) != want:
