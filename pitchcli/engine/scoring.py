@@ -71,12 +71,18 @@ def auction_awards(
     nothing.)
     """
     points = _GAME_POINTS_I
-    values = [0 if won is None else sum(map(points.__getitem__, cards)) for cards, _, won in tricks]
+    values: list[int] = []
     tallies = [0] * units
-    for (_, _, won), value in zip(tricks, values, strict=True):
-        if won is not None:
-            tallies[unit_of[won]] += value
-    trumps = view.trumps_i.intersection([c for cards, _, won in tricks if won is not None for c in cards])
+    in_play: list[int] = []
+    for cards, _, won in tricks:  # one pass: each trick's game points, and the cards taken
+        if won is None:
+            values.append(0)
+            continue
+        value = sum(map(points.__getitem__, cards))
+        values.append(value)
+        tallies[unit_of[won]] += value
+        in_play += cards
+    trumps = view.trumps_i.intersection(in_play)
 
     def award(kind: str, c: int, to_player: bool = False) -> Award:
         # The last time the card is played (a card played twice is reported
