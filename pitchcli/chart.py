@@ -16,6 +16,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS
 from pitchcli.gameview import GameView
 from pitchcli.templating import printable, render
 
@@ -119,15 +120,16 @@ def sparkline(g: GameView) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run(path: str, output: str | None, out: Any, err: Any) -> int:
+def run(path: str, output: str | None, out: Any, err: Any, max_errors: int | None = DEFAULT_MAX_ERRORS) -> int:
     """``pitch chart``: the sparkline on ``out``, the SVG to ``output``; the
-    exit status (0 drawn, 1 the record is invalid, 3 unreadable or unwritable)."""
+    exit status (0 drawn, 1 the record is invalid, 3 unreadable or unwritable).
+    At most ``max_errors`` diagnostics of an invalid record are shown (None: all)."""
     from pitchcli.check import check_paths
     from pitchcli.diagnostics import ERROR
     from pitchcli.gameview import game_view, usable
     from pitchcli.record.write import atomic_output
     from pitchcli.site import OutputError, check_replaceable
-    docs = list(check_paths([path]))
+    docs = list(check_paths([path], max_errors=max_errors))
     if not docs or docs[0].unreadable:
         for c in docs:
             for d in c.diagnostics:
@@ -140,6 +142,8 @@ def run(path: str, output: str | None, out: Any, err: Any) -> int:
         for d in c.diagnostics:
             if d.severity == ERROR:
                 err.write(d.as_text() + "\n")
+        if c.omitted_errors and c.more_line():
+            err.write(f"{c.more_line()}\n")
         err.write(f"{path}: no chart: the record is invalid ({c.errors} error{'' if c.errors == 1 else 's'}); "
                   f"see `pitch validate`\n")
         return 1

@@ -649,7 +649,8 @@ def report_cmd(paths: tuple[str, ...], out_dir: str, title: str, allow_invalid: 
 @click.argument("path", type=click.Path())
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
               help="Write the SVG chart here (atomically).")
-def chart_cmd(path: str, output: str | None) -> None:
+@max_errors_option
+def chart_cmd(path: str, output: str | None, max_errors: int) -> None:
     """The score race of one game: a sparkline on the terminal, and with -o
     the SVG chart (each side's total after every hand, the target, the
     winning hand marked).
@@ -658,7 +659,7 @@ def chart_cmd(path: str, output: str | None) -> None:
     the chart not written.
     """
     from pitchcli import chart
-    sys.exit(chart.run(path, output, sys.stdout, sys.stderr))
+    sys.exit(chart.run(path, output, sys.stdout, sys.stderr, max_errors or None))
 
 
 @main.command("ratings", epilog=examples(

@@ -25,8 +25,7 @@ from typing import Any, TextIO
 
 from pitchcli import escape
 from pitchcli.cards import SUIT_NAMES
-from pitchcli.engine.family import family_for
-from pitchcli.engine.hand import HandResult
+from pitchcli.engine.results import HandResult, family_of
 from pitchcli.engine.solve import DEFAULT_BUDGET, Solution, deal_of, solve
 from pitchcli.scoresheet import refuse
 
@@ -157,7 +156,7 @@ def run(checked: Iterable[Any], out: TextIO, err: TextIO, hand: int | None = Non
                       f"hand{'' if len(results) == 1 else 's'}\n")
             failed = True
             continue
-        fam = family_for(profile.family, profile.mode)
+        fam = family_of(profile)
         entries = []
         lines: list[str] = []
         for i, r in enumerate(results):

@@ -101,7 +101,7 @@ def _errors(text: str) -> int:
     return sum(1 for line in text.splitlines() if ": error: " in line)
 
 
-@pytest.mark.parametrize("command", ["score", "replay", "fmt", "solve"])
+@pytest.mark.parametrize("command", ["score", "replay", "fmt", "solve", "chart"])
 def test_max_errors_caps_every_command_the_same(many_claims: tuple[Path, Path], command: str) -> None:
     """``--max-errors N`` as in validate: the first N, a line saying how many
     more, every error counted in the command's own line; 0 shows them all."""
