@@ -121,7 +121,7 @@ class _Driver:
         self.out.profile = profile
         teams = rec.get("teams")
         if self.skipped("/teams") or "/teams" in self.ignore:
-            if profile.sides == "teams":
+            if profile.has_teams:
                 return False  # the teams the table needs are malformed
             teams = None  # teams where the profile has none: the schema stage said so
         players = list(rec["players"])
@@ -172,7 +172,7 @@ class _Driver:
         assert table is not None
         unit = table.unit_index(name) if isinstance(name, str) else None
         if unit is None:
-            what = "teams" if table.profile.sides == "teams" else "players"
+            what = "teams" if table.profile.has_teams else "players"
             self.bad("R413", None, f"{quote(name)} is not one of the {what} "
                      f"({', '.join(map(short, table.unit_names))}){did_you_mean(name, table.unit_names)}", at)
         return unit
@@ -216,7 +216,9 @@ class _Driver:
         if "bids" not in h and "contract" not in h:
             self.bad("R414", fam.rule("contract"), "the hand has neither 'bids' nor 'contract': "
                      "it can't be scored", at)
-        for name, cs in _strip(h.get("deal") or {}).items():
+        for name, cs in (h.get("deal") or {}).items():
+            if name.startswith("x-"):
+                continue  # an extension, not a player
             where = f"{at}/deal/{esc(name)}"
             s = self.seat(name, where)
             if s is not None:
@@ -230,7 +232,7 @@ class _Driver:
             if suit is not None:
                 hs.name_trump(suit, at + "/trump")
         partner = h.get("partner")
-        if partner is not None or hs.p.sides == "called":
+        if partner is not None or hs.p.calls_partner:
             self.partner(hs, partner or {}, at)
         for key, step in (("discards", hs.discard), ("draws", hs.draw)):
             for name, cs in _strip(h.get(key) or {}).items():
@@ -238,15 +240,19 @@ class _Driver:
                 s = self.seat(name, where)
                 if s is not None:
                     step(s, self.cards(cs, where))
-        for k, trick in enumerate(h.get("tricks") or []):
+        play, get = hs.play_trick, NOTATION_INDEX.get
+        for k, trick in enumerate(h.get("tricks") or ()):
             tat = f"{at}/tricks/{k}"
-            if isinstance(trick, dict):
+            if trick.__class__ is dict:
                 lead = trick.get("lead")
                 lead_seat = self.seat(lead, tat + "/lead") if lead is not None else None
-                hs.play_trick(self.cards(trick.get("cards") or [], tat + "/cards"), tat, lead_seat,
-                              tat + "/lead")
-            else:
-                hs.play_trick(self.cards(trick, tat), tat)
+                play(self.cards(trick.get("cards") or [], tat + "/cards"), tat, lead_seat, tat + "/lead")
+                continue
+            try:  # the common case, inline: a list of cards, all known
+                ints = list(map(get, trick))
+            except TypeError:
+                ints = [None]
+            play(Cards(ints, tat) if None not in ints else self.cards(trick, tat), tat)  # type: ignore[arg-type]
         if "points" in h:
             self.tally(hs, h["points"], at + "/points")
         result = hs.finish()
@@ -299,7 +305,7 @@ class _Driver:
         assert table is not None
         names = table.unit_names
         if "totals" in h and self.game.known and not self.broken:
-            self.compare("C503", _strip(h["totals"]), dict(zip(names, self.game.totals, strict=True)),
+            self.compare("C503", h["totals"], dict(zip(names, self.game.totals, strict=True)),
                          at + "/totals", "running totals", r.number)
         if broken:
             return  # this hand's points and score would only echo the broken rule
@@ -312,15 +318,20 @@ class _Driver:
                 claimed = {k: h["points"].get(k) for k in AWARDS}
             self.compare("C501", claimed, derived, at + "/points", "points taken", r.number)
         if "score" in h:
-            self.compare("C502", _strip(h["score"]), dict(zip(names, r.delta, strict=True)),
+            self.compare("C502", h["score"], dict(zip(names, r.delta, strict=True)),
                          at + "/score", "score change", r.number)
 
     def compare(self, code: str, claimed: dict[str, Any], derived: dict[str, Any], at: str,
                 what: str, hand: int | None) -> None:
         """Report every key where a claim disagrees with the derivation (a
-        missing or extra name is a disagreement too)."""
+        missing or extra name is a disagreement too). The claim's ``x-``
+        extension keys are left out (no player or team name starts so: the
+        schema says)."""
         if claimed == derived:
             return  # the common case: one comparison, no per-key work
+        claimed = _strip(claimed)
+        if claimed == derived:
+            return
         for key in sorted(set(claimed) | set(derived), key=str):
             c, d = claimed.get(key, "missing"), derived.get(key, "not a player or team")
             if key not in claimed:
@@ -352,7 +363,7 @@ class _Driver:
                      f"as the winner, but the hands give {_show(out.winner, 'nobody yet (unfinished)')}",
                      "/result/winner", claimed=res["winner"], derived=out.winner)
         if "scores" in res:
-            self.compare("C504", _strip(res["scores"]),
+            self.compare("C504", res["scores"],
                          dict(zip(table.unit_names, game.totals, strict=True)),
                          "/result/scores", "final score", None)
 

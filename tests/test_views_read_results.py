@@ -103,29 +103,14 @@ def family_problems(path: Path) -> list[str]:
     return out
 
 
-# analysis.py still compares ``.sides`` (the lead is rewriting it for speed,
-# issue 10): strict, so this entry must go the moment it asks ``has_teams`` /
-# ``calls_partner`` instead.
-SIDES_PENDING = {"analysis.py"}
-
-
 @pytest.mark.parametrize("name", VIEWS)
 def test_views_read_results_only(name: str) -> None:
     assert view_problems(PACKAGE / name) == []
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="compares .sides: the lead's (issue 10)"))
-    if p.name in SIDES_PENDING and p.parent == PACKAGE else p for p in OUTSIDE_ENGINE],
-    ids=lambda p: str(p.relative_to(PACKAGE)))
+@pytest.mark.parametrize("path", OUTSIDE_ENGINE, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_family_or_mode_name_outside_the_engine(path: Path) -> None:
     assert family_problems(path) == []
-
-
-def test_pending_modules_fail_only_on_sides() -> None:
-    """The modules let off the ``sides`` check break no other check."""
-    for name in SIDES_PENDING:
-        assert [p for p in family_problems(PACKAGE / name) if ".sides" not in p] == []
 
 
 def test_the_checks_catch_what_they_are_for(tmp_path: Path) -> None:

@@ -27,6 +27,9 @@ class Call:
 class Auction:
     """The state of the auction of one hand; ``call`` checks then applies."""
 
+    __slots__ = ("bid", "bidder", "calls", "closed", "dealer", "fam", "high_bid", "high_seat", "n", "p",
+                 "players", "stuck", "violations")
+
     def __init__(self, profile: Profile, family: Family, players: tuple[str, ...], dealer: int) -> None:
         self.p = profile
         self.fam = family

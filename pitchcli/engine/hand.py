@@ -23,7 +23,7 @@ from pitchcli.cards import ALL_CARDS, Card, describe
 from pitchcli.engine.bidding import Auction, Call
 from pitchcli.engine.family import Family, TrumpView, family_for, suit_words
 from pitchcli.engine.outcome import GameEnd, TargetNote
-from pitchcli.engine.play import Play, Trick, WonWith, may_play, trick_winner
+from pitchcli.engine.play import Play, Trick, WonWith, may_play, trick_keys, winner_by_keys
 from pitchcli.engine.scoring import (
     Award,
     PointCredit,
@@ -138,7 +138,7 @@ def _outside(fam: Family) -> frozenset[int]:
     return out
 
 
-@dataclass
+@dataclass(slots=True)  # one per hand: slots make it cheaper to build and read
 class HandResult:
     """What a hand came to: everything a view shows about it, so that no view
     works out a rule (see ``pitchcli.engine.results``).
@@ -219,15 +219,17 @@ class HandResult:
         return next((c for c in self.calls if c.kind == "max"), None)
 
 
-@dataclass
 class _Places:
     """Every place a card can be in a hand record (CARD-4), as the engine keeps them."""
 
-    deal: dict[int, Cards] = field(default_factory=dict)
-    kitty: Cards | None = None
-    dead: Cards | None = None
-    draws: dict[int, Cards] = field(default_factory=dict)
-    discards: dict[int, Cards] = field(default_factory=dict)
+    __slots__ = ("dead", "deal", "discards", "draws", "kitty")
+
+    def __init__(self) -> None:  # made once per hand: plain slots, no dataclass factories
+        self.deal: dict[int, Cards] = {}
+        self.kitty: Cards | None = None
+        self.dead: Cards | None = None
+        self.draws: dict[int, Cards] = {}
+        self.discards: dict[int, Cards] = {}
 
 
 @dataclass
@@ -247,6 +249,15 @@ class HandState:
     ``call_partner``; ``discard``, ``draw``; ``play_trick``; ``set_tally``;
     then ``finish``."""
 
+    # Made for every hand: slots make it, and every look-up on the hot path, cheaper.
+    __slots__ = ("_located", "_maps", "_next_leader", "_order", "_outside", "_trick_view", "_tricks",
+                 "_tricks_for", "at", "auction", "bid", "bidder", "broken", "card_holders",
+                 "dealer", "fam", "list_at", "n", "number", "off_suit", "p", "p_cards",
+                 "p_seats", "partner_cards", "partner_claim", "partner_claim_at", "places",
+                 "t_at", "t_cards", "t_lead", "t_points", "t_src", "t_value", "t_why",
+                 "t_win", "table", "tally_at", "tally_awards", "tally_taken", "trump",
+                 "trump_at", "violations")
+
     def __init__(self, table: Table, dealer: int, number: int = 1, at: str = "") -> None:
         self.table = table
         self.p = table.profile
@@ -264,6 +275,7 @@ class HandState:
         self.places = _Places()
         self.list_at: dict[tuple[str, int], str] = {}  # ("deal" | "draws", seat) -> pointer
         self._located: _Located | None = None
+        self._maps: tuple[dict[int, int], dict[int, int]] | None = None  # see _check_conservation
         self.partner_cards = Cards([], at)
         self.partner_claim: list[int] | None = None
         self.partner_claim_at = at
@@ -282,7 +294,7 @@ class HandState:
         # The cards after the lead that are neither of the suit led nor a trump,
         # as (trick index, seat, suit led): only these can break AP-PLAY-2 / TP-PLAY-1.
         self.off_suit: list[tuple[int, int, str]] = []
-        self._tricks = TrickList(self._make_tricks)
+        self._tricks: TrickList | None = None  # made when first read
         self._tricks_for = 0  # the number of tricks ``_tricks`` is made for
         self.broken = False  # the tricks can't be scored (malformed)
         self.tally_awards: dict[str, int | None] | None = None
@@ -333,7 +345,7 @@ class HandState:
     @property
     def tricks(self) -> TrickList:
         """The tricks played so far, as ``Trick`` objects (made when read)."""
-        if self._tricks_for != len(self.t_cards):
+        if self._tricks is None or self._tricks_for != len(self.t_cards):
             self._tricks, self._tricks_for = TrickList(self._make_tricks), len(self.t_cards)
         return self._tricks
 
@@ -450,7 +462,7 @@ class HandState:
         # A card outside the deck (a joker in Auction Pitch) is CARD-1 at the
         # card, checked before the first card led is used to set trump.
         ints = cards.ints
-        if len(self._in_deck(cards).ints) != len(ints):
+        if not self._outside.isdisjoint(ints) and len(self._in_deck(cards).ints) != len(ints):
             self.broken = True
             return
         if number == 1 and not self.fam.trump_named and ints:
@@ -475,13 +487,12 @@ class HandState:
             self.broken = True
             return
         order = self._order[leader]
-        best, reason = trick_winner(ints, view, self.fam.offsuit_trick_has_winner)
+        keys = trick_keys(ints, view)
+        best, reason = winner_by_keys(keys, self.fam.offsuit_trick_has_winner)
         won_by = None if best is None else order[best]
-        suit, strength = view.suit_i, view.strength_i
-        led = suit[ints[0]]
-        for j, c in enumerate(ints):
-            if suit[c] != led and not strength[c]:
-                self.off_suit.append((number - 1, order[j], led))
+        if 0 in keys:  # a card neither of the suit led nor a trump: following is checked in finish
+            led = view.suit_i[ints[0]]
+            self.off_suit += [(number - 1, order[j], led) for j, key in enumerate(keys) if not key]
         self.t_cards.append(ints)
         self.t_lead.append(leader)
         self.t_win.append(won_by)
@@ -508,6 +519,18 @@ class HandState:
         A group of places is walked only when it holds a card twice (the common
         case, a clean hand, is two set sizes and builds no message text)."""
         pl = self.places
+        if pl.kitty is None and pl.dead is None and not pl.draws and not pl.discards:
+            # Deals and tricks only: the maps card -> dealt to and card -> played
+            # by say it, and ``_dealt_as_played`` compares them next.
+            owner: dict[int, int] = {}
+            count = 0
+            for seat, cs in pl.deal.items():
+                owner.update(dict.fromkeys(cs.ints, seat))
+                count += len(cs.ints)
+            played = dict(zip(self.p_cards, self.p_seats, strict=True))
+            if count == len(owner) and len(played) == len(self.p_cards):
+                self._maps = owner, played
+                return
         dealt: list[tuple[tuple[str, int], Cards]] = [(("deal", s), cs) for s, cs in pl.deal.items()]
         if pl.kitty is not None:
             dealt.append((("kitty", 0), pl.kitty))
@@ -940,22 +963,16 @@ class HandState:
         each card was played by the player it was dealt to, no card twice: then
         no holding differs from its play (AP-DEAL-1), and the per-player
         comparison, which lists the differences, has nothing to list."""
-        deal = self.places.deal
-        if self.p.mode != "play-all" or len(deal) != self.n:
-            return False
-        owner: dict[int, int] = {}
-        count = 0
-        for seat, cs in deal.items():
-            owner.update(dict.fromkeys(cs.ints, seat))
-            count += len(cs.ints)
-        played = dict(zip(self.p_cards, self.p_seats, strict=True))
-        return count == len(owner) and len(played) == len(self.p_cards) and owner == played
+        if self.p.mode != "play-all" or len(self.places.deal) != self.n or self._maps is None:
+            return False  # (no maps: a card twice, or places beyond the deal)
+        owner, played = self._maps  # made by _check_conservation, no card twice in either
+        return owner == played
 
     def _set_values(self, values: list[int], in_tricks: list[tuple[tuple[Card, int], ...]]) -> None:
         """Keep what each trick was worth (and its point cards), also on the
         ``Trick`` objects if a check already made them."""
         self.t_value, self.t_points = values, in_tricks
-        if self._tricks._make is None:
+        if self._tricks is not None and self._tricks._make is None:
             for t, v in zip(self.tricks, values, strict=True):
                 t.value = v
             for t, pc in zip(self.tricks, in_tricks, strict=False):

@@ -56,18 +56,28 @@ class Trick:
         return None
 
 
-def trick_winner(cards: Sequence[int], view: TrumpView, offsuit_has_winner: bool) -> tuple[int | None, WonWith]:
-    """Which card wins a trick (its position in ``cards``, card indices in play
-    order): the highest trump in it or, with no trump, the highest card of the
-    suit led (AP-PLAY-3); in ten-point nobody (TP-PLAY-2)."""
-    # One look-up per card and a max, in C: this runs for every trick.
-    keys = list(map(view.win_key[view.suit_i[cards[0]]].__getitem__, cards))
+def trick_keys(cards: Sequence[int], view: TrumpView) -> list[int]:
+    """Each card's key for winning a trick led by ``cards[0]`` (card indices in
+    play order): a trump's strength times ``TRUMP_KEY``, a card of the suit led
+    its rank, 0 for a card that is neither (one look-up per card, in C)."""
+    return list(map(view.win_key[view.suit_i[cards[0]]].__getitem__, cards))
+
+
+def winner_by_keys(keys: list[int], offsuit_has_winner: bool) -> tuple[int | None, WonWith]:
+    """Which card wins a trick, from its ``trick_keys``: the highest trump in
+    it or, with no trump, the highest card of the suit led (AP-PLAY-3); in
+    ten-point nobody (TP-PLAY-2)."""
     top = max(keys)
     if top >= TRUMP_KEY:
         return keys.index(top), WonWith.TRUMP
     if not offsuit_has_winner:
         return None, WonWith.NONE
     return keys.index(top), WonWith.SUIT
+
+
+def trick_winner(cards: Sequence[int], view: TrumpView, offsuit_has_winner: bool) -> tuple[int | None, WonWith]:
+    """Which card wins a trick (its position in ``cards``): see ``winner_by_keys``."""
+    return winner_by_keys(trick_keys(cards, view), offsuit_has_winner)
 
 
 def winner(plays: Sequence[Play], view: TrumpView, offsuit_has_winner: bool) -> tuple[int | None, WonWith]:

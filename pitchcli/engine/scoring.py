@@ -110,9 +110,10 @@ def game_unit(tallies: Sequence[int]) -> int | None:
     AP-SCORE-2, AP-SCORE-4: Game needs a plurality (more than every other
     unit, not a majority); a tie for the most is not awarded.
     """
-    best = max(tallies) if tallies else 0
-    leaders = [u for u, v in enumerate(tallies) if v == best]
-    return leaders[0] if len(leaders) == 1 else None
+    if not tallies:
+        return None
+    best = max(tallies)
+    return tallies.index(best) if tallies.count(best) == 1 else None
 
 
 def award_points(awards: dict[str, Award], units: int) -> list[int]:
@@ -179,13 +180,12 @@ def settle(taken: list[int], bidding: frozenset[int], bid: int, pooled: bool) ->
     called partner (``pooled``) every player scores his side's total, the
     other side's players included (TP5-5); otherwise a unit scores what it took.
     """
-    side_total = sum(taken[u] for u in bidding)
+    side_total = sum(map(taken.__getitem__, bidding))
     made = side_total >= bid
-    other_total = sum(v for u, v in enumerate(taken) if u not in bidding)
-    delta = []
-    for u, v in enumerate(taken):
-        if u in bidding:
-            delta.append((side_total if pooled else v) if made else -bid)
-        else:
-            delta.append(other_total if pooled else v)
-    return made, delta
+    if pooled:
+        other_total = sum(taken) - side_total
+        return made, [(side_total if made else -bid) if u in bidding else other_total
+                      for u in range(len(taken))]
+    if made:
+        return made, list(taken)
+    return made, [-bid if u in bidding else v for u, v in enumerate(taken)]
