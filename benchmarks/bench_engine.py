@@ -16,7 +16,10 @@ both), with the load average at the start and the end; ``--only`` picks parts:
 - YAML, a stream of ``--yaml-games`` Auction Pitch games: ``pitch validate``
   against ``yaml.compose_all`` with libyaml's ``CSafeLoader`` (target 1.2x);
 - start-up: ``pitch --help`` and ``pitch validate`` of one small file against
-  ``python -c "import click, yaml"`` (target 2x);
+  ``python -c "import click, yaml"`` (target 2x), with the bytecode of every
+  module cached as an installed package has it, and with none for our modules
+  (``PYTHONDONTWRITEBYTECODE=1`` with an editable install compiles them at
+  every start);
 - ``pitch summarize`` peak memory (``ru_maxrss`` of the child) on ``--games``
   and on ``--big`` games (the small file's lines repeated: the same work per
   game, without minutes of generating), which should stay within 10%.
@@ -51,14 +54,15 @@ def _child_cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def measure_side_by_side(cmds: list[list[str]], repeat: int) -> list[float]:
+def measure_side_by_side(cmds: list[list[str]], repeat: int, env: dict[str, str] | None = None) -> list[float]:
     """Median CPU seconds of each command, the commands run in turn ``repeat``
     times (interleaved, so a change in the machine's load falls on all of them)."""
     cpus: list[list[float]] = [[] for _ in cmds]
     for _ in range(repeat):
         for cmd, out in zip(cmds, cpus, strict=True):
             before = _child_cpu()
-            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=ROOT)
+            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=ROOT,
+                           env=env)
             out.append(_child_cpu() - before)
     return [statistics.median(c) for c in cpus]
 
@@ -182,15 +186,24 @@ def _yaml_part(args: argparse.Namespace) -> None:
 
 
 def _startup_part(args: argparse.Namespace) -> None:
-    print("\nStart-up: vs python -c 'import click, yaml'")
     one = ROOT / "samples" / "auction-full.yaml"
-    base, helped, validated = measure_side_by_side(
-        [[PY, "-c", "import click, yaml"], [*PITCH, "--help"], [*PITCH, "validate", "-q", str(one)]],
-        args.repeat * 3,
-    )
-    row("import click, yaml (baseline)", base, base)
-    row("pitch --help", helped, base)
-    row(f"pitch validate {one.name}", validated, base)
+    cmds = [[PY, "-c", "import click, yaml"], [*PITCH, "--help"], [*PITCH, "validate", "-q", str(one)]]
+    # As installed (pip writes the bytecode of every module), and with every
+    # module compiled at each start (PYTHONDONTWRITEBYTECODE=1 and an editable
+    # install: our modules have no bytecode then, click's and yaml's do).
+    cached = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    cached["PYTHONPYCACHEPREFIX"] = str(args.cache / "pycache")
+    uncached = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    uncached.pop("PYTHONPYCACHEPREFIX", None)
+    for cmd in cmds:  # write the bytecode once
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=cached, cwd=ROOT)
+    labels = ("bytecode cached, as installed", "no bytecode (PYTHONDONTWRITEBYTECODE=1)")
+    for label, env in zip(labels, (cached, uncached), strict=True):
+        print(f"\nStart-up, {label}: vs python -c 'import click, yaml'")
+        base, helped, validated = measure_side_by_side(cmds, args.repeat * 3, env)
+        row("import click, yaml (baseline)", base, base)
+        row("pitch --help", helped, base)
+        row(f"pitch validate {one.name}", validated, base)
 
 
 def _memory_part(args: argparse.Namespace) -> None:

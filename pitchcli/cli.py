@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import gc
 import json
-import random
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,7 +13,7 @@ from typing import Any, TextIO
 import click
 
 from pitchcli import __version__, escape
-from pitchcli.diagnostics import DEFAULT_MAX_ERRORS
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, DEFAULT_MAX_ROWS
 from pitchcli.guard import run_guarded
 from pitchcli.profiles import ProfileError, builtin_profiles, resolve
 
@@ -138,6 +137,8 @@ def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool, max_er
 def simulate(variant: str, players: int | None, games: int, seed: int | None, fmt: str,
              output: str | None, progress: bool | None) -> None:
     """Random legal games, written as records; the same seed gives the same games."""
+    import random
+
     from pitchcli.record.write import atomic_output, canonical, dump
     from pitchcli.simulate import simulate_game
 
@@ -427,7 +428,6 @@ SUMMARY_FORMATS = ("table", "csv", "json", "markdown")
 
 def _summary_options(f):  # type: ignore[no-untyped-def]
     """The output options ``summarize`` and ``merge`` share."""
-    from pitchcli.summary import DEFAULT_LIMIT
     options = [
         click.option("--format", "fmt", type=click.Choice(SUMMARY_FORMATS), default="table", show_default=True,
                      help="table: text tables; markdown: the same as Markdown; json: the versioned report; "
@@ -436,7 +436,7 @@ def _summary_options(f):  # type: ignore[no-untyped-def]
                      help="Standings per event: the players, then the fixed teams."),
         click.option("--games/--no-games", default=None,
                      help="One row per game, by file then document (default: on, except with csv)."),
-        click.option("--max-rows", type=click.IntRange(0), default=DEFAULT_LIMIT, show_default=True,
+        click.option("--max-rows", type=click.IntRange(0), default=DEFAULT_MAX_ROWS, show_default=True,
                      help="Keep at most this many game rows, and as many problems: the first by file and "
                           "document (0: all; memory then grows with the number of games)."),
         click.option("--allow-invalid", is_flag=True,

@@ -24,6 +24,11 @@ WARNING = "warning"
 # record of 10,000 hands yields a page, not 10,000 lines.
 DEFAULT_MAX_ERRORS = 100
 
+# Game rows, and as many problems, that summarize keeps (--max-rows); here, not
+# in pitchcli.summary, so that the command line can show it without importing
+# the summary (start-up).
+DEFAULT_MAX_ROWS = 1000
+
 # Stable codes. Letters give the layer: L load, S schema, P profile, R rule of
 # play, C claim (a recorded value the engine derives, disagreeing with it).
 CODES: dict[str, str] = {

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -11,6 +10,8 @@ def closest(word: str, known: Iterable[str]) -> str | None:
     by_lower = {k.lower(): k for k in known}
     if word.lower() in by_lower:
         return by_lower[word.lower()]  # only the case differs
+    import difflib  # only when a name is wrong (start-up)
+
     close = difflib.get_close_matches(word.lower(), list(by_lower), n=1, cutoff=0.6)
     return by_lower[close[0]] if close else None
 

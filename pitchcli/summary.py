@@ -38,14 +38,14 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from pitchcli.diagnostics import ERROR, Diagnostic
+from pitchcli.diagnostics import DEFAULT_MAX_ROWS, ERROR, Diagnostic
 
 if TYPE_CHECKING:  # the engine is imported when a game is counted, not by `pitch --help`
     from pitchcli.engine.results import HandResult
 
 PARTIAL = "pitch-summary-partial"
 VERSION = 1
-DEFAULT_LIMIT = 1000
+DEFAULT_LIMIT = DEFAULT_MAX_ROWS
 
 COUNTS = ("documents", "valid", "invalid", "unreadable", "errors", "warnings")
 _FIRST_AT = re.compile(r"\(first at line (\d+)\)")

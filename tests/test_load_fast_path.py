@@ -167,3 +167,37 @@ def _strings(value: Any) -> list[str]:
     if isinstance(value, list):
         return [s for v in value for s in _strings(v)]
     return [value] if isinstance(value, str) else []
+
+
+# --------------------------------------------------------------------------- YAML: plain scalars in line
+
+
+def _yaml(src: bytes, **limits: int) -> list[Any]:
+    out = load_documents(src, name="f.yaml", limits=Limits(**limits))
+    return [("doc", x.data, x.floats) if isinstance(x, Document) else (x.code, x.line, x.column, x.pointer)
+            for x in out]
+
+
+@pytest.mark.parametrize("brackets", ["[]", "{}"], ids=["list", "mapping"])
+def test_yaml_values_at_the_limit_load_and_the_next_one_is_l106_where_it_is(brackets: str) -> None:
+    # The top mapping, "a" and 48 items are 50 values (keys are not counted).
+    def src(n: int) -> bytes:
+        items = [f"k{i}: 10H" if brackets == "{}" else "KS" for i in range(n)]
+        return f"a: {brackets[0]}{', '.join(items)}{brackets[1]}\n".encode()
+
+    assert _yaml(src(48), max_nodes=50)[0][0] == "doc"
+    last = src(49).decode().rindex("10H" if brackets == "{}" else "KS")
+    pointer = "/a/k48" if brackets == "{}" else "/a/48"
+    assert _yaml(src(49), max_nodes=50) == [("L106", 1, last + 1, pointer)]
+
+
+def test_yaml_aliases_of_plain_scalars_are_refused_in_lists_and_mappings() -> None:
+    assert _yaml(b"a: [x, &y z, *y]\n") == [("L105", 1, 14, "/a/2")]
+    assert _yaml(b"a: {b: &y z, c: *y}\n") == [("L105", 1, 17, "/a/c")]
+
+
+def test_yaml_floats_are_flagged_in_every_document_that_has_one() -> None:
+    # A resolved text is remembered across documents; a float's flag is not.
+    src = b"a: [1.5, 10H, 2]\nb: {c: 3}\n---\na: [1.5]\n---\na: [10H, 2]\n"
+    assert [(x[0], x[2]) for x in _yaml(src)] == [("doc", True), ("doc", True), ("doc", False)]
+    assert _yaml(src)[0][1] == {"a": [1.5, "10H", 2], "b": {"c": 3}}

@@ -804,9 +804,12 @@ _NULLS = {"": None, "~": None, "null": None, "Null": None, "NULL": None}
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _SPECIAL: dict[str, Any] = {**_NULLS, **_BOOLS}
 _MISSING = object()
-# Plain scalars that start like a number, resolved (int, float or the text).
-_NUMERIC: dict[str, Any] = {}
-_NUMERIC_MAX = 4096
+# Plain scalars whose value is known without a look: the specials, and the texts
+# that start like a number once resolved (an int, or the text: cards such as
+# 10H, bids). Floats are left out (a document's float flag is set as they are
+# read). Bounded: hostile files have many texts.
+_RESOLVED: dict[str, Any] = dict(_SPECIAL)
+_RESOLVED_MAX = len(_SPECIAL) + 4096
 _NUMBER_START = frozenset("0123456789+-.")
 _INT_RE = re.compile(r"[-+]?[0-9]+\Z")
 _FLOAT_RE = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
@@ -888,8 +891,24 @@ def _build(
             "L105", "an alias (*) is not allowed in a record: write the value out", node
         )
 
+    def plain(node: ScalarNode) -> Any:
+        """The value of a plain (unquoted, untagged) scalar: the core schema."""
+        value = node.value
+        r = _RESOLVED.get(value, _MISSING)
+        if r is not _MISSING:
+            return r
+        if value[0] not in _NUMBER_START:
+            return value
+        r = number(value, node)
+        if r is not None and r.__class__ is not float and len(_RESOLVED) < _RESOLVED_MAX:
+            _RESOLVED[value] = r
+        return r
+
+    # The loops below take a plain scalar (most values: cards, bids, names) in
+    # line, without a call of build(), when build()'s checks surely pass: no
+    # alias can be in the text and the count stays within max_nodes.
     def build(node: Node, depth: int) -> Any:
-        nonlocal count, floats
+        nonlocal count
         count += 1
         if count > max_nodes:
             raise _Refused("L106", f"the document has more than {max_nodes} values", node)
@@ -902,22 +921,7 @@ def _build(
         if cls is ScalarNode:
             tag = node.tag
             if tag is _PLAIN:  # identity: our resolver returns this very object
-                value = node.value
-                r = _SPECIAL.get(value, _MISSING)
-                if r is not _MISSING:
-                    return r
-                if value[0] in _NUMBER_START:
-                    # Cards (10H, 2C) and bids start like numbers: resolve each
-                    # text once (a bounded cache: hostile files have many texts).
-                    r = _NUMERIC.get(value, _MISSING)
-                    if r is _MISSING:
-                        r = number(value, node)
-                        if r is not None and len(_NUMERIC) < _NUMERIC_MAX:
-                            _NUMERIC[value] = r
-                    elif r.__class__ is float:
-                        floats = True
-                    return r
-                return value
+                return plain(node)
             if tag == STR_TAG:
                 return node.value
             return tagged(node)
@@ -945,7 +949,15 @@ def _build(
                         count += 1
                         continue
                     key = knode.value
-                    value = build(vnode, depth + 1)
+                    if (vnode.__class__ is ScalarNode and vnode.tag is _PLAIN and count < max_nodes
+                            and not check_shared):
+                        count += 1
+                        text = vnode.value
+                        value = _RESOLVED.get(text, _MISSING)
+                        if value is _MISSING:
+                            value = plain(vnode) if text[0] in _NUMBER_START else text
+                    else:
+                        value = build(vnode, depth + 1)
                     if key in d:
                         problems.append(("L104", key, knode))
                     else:
@@ -956,9 +968,19 @@ def _build(
                 raise
             return d
         out: list[Any] = []
+        append = out.append
         try:
             for item in node.value:
-                out.append(build(item, depth + 1))
+                if (item.__class__ is ScalarNode and item.tag is _PLAIN and count < max_nodes
+                        and not check_shared):
+                    count += 1
+                    text = item.value
+                    value = _RESOLVED.get(text, _MISSING)
+                    if value is _MISSING:
+                        value = plain(item) if text[0] in _NUMBER_START else text
+                    append(value)
+                else:
+                    append(build(item, depth + 1))
         except _Refused as refused:
             refused.path.append(len(out))
             raise

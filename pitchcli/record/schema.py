@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import copy
 import datetime
-import difflib
 import json
 import os
 import re
@@ -533,6 +532,8 @@ def _unknown_key_message(key: str, path: Path, schema: dict[str, Any]) -> str:
     noun = _KEY_NOUN.get(str(path[-1]) if path else "", "key")
     known = list(schema.get("properties", {}))
     message = f"unknown {noun} {quote(key)} in {_container(path)}"
+    import difflib  # only for a record with a problem (start-up)
+
     close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.6)
     if close:
         return f"{message}; did you mean {quote(close[0])}?"
@@ -637,6 +638,8 @@ def _value_message(error: ValidationError, path: Path, schema: dict[str, Any]) -
         return f"{_quote(value)} is not a format this toolkit reads: write 'format: {FORMAT}'"
     if keyword == "enum":
         choices = [str(c) for c in allowed]
+        import difflib  # only for a record with a problem (start-up)
+
         close = difflib.get_close_matches(str(value), choices, n=1, cutoff=0.6)
         noun = "variant" if path == ("variant",) else "value"
         message = f"unknown {noun} {_quote(value)} for {where}"
