@@ -235,7 +235,9 @@ class _Driver:
         if partner is not None or hs.p.calls_partner:
             self.partner(hs, partner or {}, at)
         for key, step in (("discards", hs.discard), ("draws", hs.draw)):
-            for name, cs in _strip(h.get(key) or {}).items():
+            for name, cs in (h.get(key) or {}).items():
+                if name.startswith("x-"):
+                    continue
                 where = f"{at}/{key}/{esc(name)}"
                 s = self.seat(name, where)
                 if s is not None:

@@ -101,9 +101,9 @@ def auction_awards(
         awards["high"] = award("high", max(trumps, key=strength))
         # AP-SCORE-1: Low to who captured it, or (option low: played) who played it.
         awards["low"] = award("low", min(trumps, key=strength), low_rule == "played")
-        jack = next((c for c in trumps if ALL_CARDS[c].rank == 11), None)
+        jack = CANONICAL["J" + view.trump].index
         # AP-SCORE-2: no jack of trumps in play, no Jack point.
-        awards["jack"] = Award("jack", None) if jack is None else award("jack", jack)
+        awards["jack"] = award("jack", jack) if jack in trumps else Award("jack", None)
     else:  # no trick at all: nothing to award
         awards.update({k: Award(k, None) for k in ("high", "low", "jack")})
     awards["game"] = Award("game", game_unit(tallies))
