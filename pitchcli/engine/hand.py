@@ -257,7 +257,7 @@ class HandState:
 
     # Made for every hand: slots make it, and every look-up on the hot path, cheaper.
     __slots__ = ("_located", "_maps", "_next_leader", "_order", "_outside", "_trick_view", "_tricks",
-                 "_tricks_for", "at", "auction", "bid", "bidder", "broken", "card_holders",
+                 "at", "auction", "bid", "bidder", "broken", "card_holders",
                  "dealer", "fam", "list_at", "n", "number", "off_suit", "p", "p_cards",
                  "p_seats", "partner_cards", "partner_claim", "partner_claim_at", "places",
                  "t_at", "t_cards", "t_lead", "t_points", "t_src", "t_value", "t_why",
@@ -300,8 +300,10 @@ class HandState:
         # The cards after the lead that are neither of the suit led nor a trump,
         # as (trick index, seat, suit led): only these can break AP-PLAY-2 / TP-PLAY-1.
         self.off_suit: list[tuple[int, int, str]] = []
-        self._tricks: TrickList | None = None  # made when first read
-        self._tricks_for = 0  # the number of tricks ``_tricks`` is made for
+        # The Trick objects, once made. The state keeps these, not the TrickList
+        # (which refers back to the state): no reference cycle, so a hand is
+        # freed the moment nothing reads it, without waiting for the collector.
+        self._tricks: list[Trick] | None = None
         self.broken = False  # the tricks can't be scored (malformed)
         self.tally_awards: dict[str, int | None] | None = None
         self.tally_taken: list[int] | None = None
@@ -351,11 +353,11 @@ class HandState:
     @property
     def tricks(self) -> TrickList:
         """The tricks played so far, as ``Trick`` objects (made when read)."""
-        if self._tricks is None or self._tricks_for != len(self.t_cards):
-            self._tricks, self._tricks_for = TrickList(self._make_tricks), len(self.t_cards)
-        return self._tricks
+        return TrickList(self._make_tricks)
 
     def _make_tricks(self) -> list[Trick]:
+        if self._tricks is not None and len(self._tricks) == len(self.t_cards):
+            return self._tricks
         out = []
         values, points = self.t_value, self.t_points
         for k, ints in enumerate(self.t_cards):
@@ -363,6 +365,7 @@ class HandState:
             plays = tuple([Play(order[j], ALL_CARDS[c], src.where(j)) for j, c in enumerate(ints)])
             out.append(Trick(k + 1, self.t_lead[k], plays, self.t_win[k], self.t_why[k], self.t_at[k],
                              values[k] if values else 0, points[k] if points else ()))
+        self._tricks = out
         return out
 
     def view(self) -> TrumpView | None:
@@ -986,10 +989,10 @@ class HandState:
         """Keep what each trick was worth (and its point cards), also on the
         ``Trick`` objects if a check already made them."""
         self.t_value, self.t_points = values, in_tricks
-        if self._tricks is not None and self._tricks._make is None:
-            for t, v in zip(self.tricks, values, strict=True):
+        if self._tricks is not None:
+            for t, v in zip(self._tricks, values, strict=True):
                 t.value = v
-            for t, pc in zip(self.tricks, in_tricks, strict=False):
+            for t, pc in zip(self._tricks, in_tricks, strict=False):
                 t.point_cards = pc
 
     def _all_points_in_play(self) -> bool:
