@@ -9,7 +9,7 @@ problem are skipped (``skip``), so that the engine only sees well-shaped data.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -194,6 +194,18 @@ class _Driver:
                 kept.append(j)
         return Cards(parsed, at).keep(kept)  # type: ignore[arg-type]
 
+    def by_player(self, h: dict[str, Any], key: str, at: str) -> Iterator[tuple[int, Cards]]:
+        """The card lists of a hand's mapping by player (``deal``, ``discards``,
+        ``draws``) with the seat of each player; ``x-`` extension keys left out,
+        a name that is no player reported (R413)."""
+        for name, cs in (h.get(key) or {}).items():
+            if name.startswith("x-"):
+                continue
+            where = f"{at}/{key}/{esc(name)}"
+            s = self.seat(name, where)
+            if s is not None:
+                yield s, self.cards(cs, where)
+
     # --- one hand --------------------------------------------------------
     def hand(self, h: dict[str, Any], at: str) -> None:
         before = len(self.v)
@@ -216,13 +228,8 @@ class _Driver:
         if "bids" not in h and "contract" not in h:
             self.bad("R414", fam.rule("contract"), "the hand has neither 'bids' nor 'contract': "
                      "it can't be scored", at)
-        for name, cs in (h.get("deal") or {}).items():
-            if name.startswith("x-"):
-                continue  # an extension, not a player
-            where = f"{at}/deal/{esc(name)}"
-            s = self.seat(name, where)
-            if s is not None:
-                hs.deal(s, self.cards(cs, where))
+        for s, cards in self.by_player(h, "deal", at):
+            hs.deal(s, cards)
         if "kitty" in h:
             hs.set_kitty(self.cards(h["kitty"], at + "/kitty"))
         if "dead" in h:
@@ -235,26 +242,17 @@ class _Driver:
         if partner is not None or hs.p.calls_partner:
             self.partner(hs, partner or {}, at)
         for key, step in (("discards", hs.discard), ("draws", hs.draw)):
-            for name, cs in (h.get(key) or {}).items():
-                if name.startswith("x-"):
-                    continue
-                where = f"{at}/{key}/{esc(name)}"
-                s = self.seat(name, where)
-                if s is not None:
-                    step(s, self.cards(cs, where))
-        play, get = hs.play_trick, NOTATION_INDEX.get
+            for s, cards in self.by_player(h, key, at):
+                step(s, cards)
         for k, trick in enumerate(h.get("tricks") or ()):
             tat = f"{at}/tricks/{k}"
             if trick.__class__ is dict:
                 lead = trick.get("lead")
                 lead_seat = self.seat(lead, tat + "/lead") if lead is not None else None
-                play(self.cards(trick.get("cards") or [], tat + "/cards"), tat, lead_seat, tat + "/lead")
-                continue
-            try:  # the common case, inline: a list of cards, all known
-                ints = list(map(get, trick))
-            except TypeError:
-                ints = [None]
-            play(Cards(ints, tat) if None not in ints else self.cards(trick, tat), tat)  # type: ignore[arg-type]
+                hs.play_trick(self.cards(trick.get("cards") or [], tat + "/cards"), tat, lead_seat,
+                              tat + "/lead")
+            else:
+                hs.play_trick(self.cards(trick, tat), tat)
         if "points" in h:
             self.tally(hs, h["points"], at + "/points")
         result = hs.finish()

@@ -471,7 +471,7 @@ class HandState:
         # A card outside the deck (a joker in Auction Pitch) is CARD-1 at the
         # card, checked before the first card led is used to set trump.
         ints = cards.ints
-        if not self._outside.isdisjoint(ints) and len(self._in_deck(cards).ints) != len(ints):
+        if self._in_deck(cards) is not cards:  # a card left out: reported, the trick unplayable
             self.broken = True
             return
         if number == 1 and not self.fam.trump_named and ints:
