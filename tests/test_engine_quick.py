@@ -170,3 +170,74 @@ def test_a_changed_game_gets_the_full_replays_diagnostics(variant: str, players:
     # Some changes leave a clean game (two equal values swapped, a note added):
     # the quick pass still decides those.
     assert quick_decided < GAMES * 4
+
+
+# --- each rule the quick pass checks, broken alone -----------------------------------
+
+
+def _claims_off(rec: dict[str, Any]) -> None:
+    """Drop the claims, so that only the rule under test can tell."""
+    rec.pop("result", None)
+    for h in rec["hands"]:
+        h.pop("score", None)
+        h.pop("totals", None)
+
+
+def _rotate(trick: list[str]) -> None:
+    trick.append(trick.pop(0))
+
+
+def _move(items: list[Any], i: int, j: int) -> None:
+    items.insert(j, items.pop(i))
+
+
+def _joker(rec: dict[str, Any]) -> None:
+    h = rec["hands"][-1]
+    card = h["tricks"][-1][-1]
+    h["tricks"][-1][-1] = "BJ"
+    for cards in h["deal"].values():
+        if card in cards:
+            cards[cards.index(card)] = "BJ"
+
+
+def _after_the_end(rec: dict[str, Any]) -> None:
+    extra = copy.deepcopy(rec["hands"][-4])  # the same dealer as four hands on: the next one
+    extra.pop("score")
+    extra.pop("totals")
+    rec["hands"].append(extra)
+
+
+EDITS = {
+    "totals": lambda rec: rec["hands"][1]["totals"].update(Ann=rec["hands"][1]["totals"]["Ann"] + 1),
+    "score": lambda rec: rec["hands"][1]["score"].update(Ben=rec["hands"][1]["score"]["Ben"] - 1),
+    "result winner": lambda rec: rec["result"].update(winner="Cal" if rec["result"]["winner"] != "Cal" else "Dot"),
+    "result scores": lambda rec: rec["result"]["scores"].update(Dot=rec["result"]["scores"]["Dot"] + 2),
+    "first lead": lambda rec: (_claims_off(rec), _rotate(rec["hands"][0]["tricks"][0])),
+    "later lead": lambda rec: (_claims_off(rec), _rotate(rec["hands"][0]["tricks"][3])),
+    "tricks swapped": lambda rec: (_claims_off(rec), _move(rec["hands"][0]["tricks"], 2, 1)),
+    "dealer": lambda rec: (_claims_off(rec), rec["hands"][2].update(dealer=rec["hands"][1]["dealer"])),
+    # Each hand is consistent with its own dealer, but the deal goes the wrong way.
+    "hands swapped": lambda rec: (_claims_off(rec), _move(rec["hands"], 2, 1)),
+    "joker": lambda rec: (_claims_off(rec), _joker(rec)),
+    "after the end": _after_the_end,
+    "one trick less": lambda rec: (_claims_off(rec), rec["hands"][0]["tricks"].pop()),
+    "a bid": lambda rec: (_claims_off(rec), rec["hands"][0].update(bids=["pass"] * 4)),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(EDITS))
+def test_one_broken_rule_is_the_full_replays(edit: str) -> None:
+    broken = 0
+    for seed in range(GAMES):
+        rec = simulate_game("auction", players=4, seed=seed)
+        if edit == "after the end" and (rec["result"]["winner"] is None or len(rec["hands"]) < 4):
+            continue
+        EDITS[edit](rec)
+        text = json.dumps(rec).encode()
+        quick_c, = check_source("game.json", io.BytesIO(text), quick=True)
+        full_c, = check_source("game.json", io.BytesIO(text))
+        assert quick_c.diagnostics == full_c.diagnostics, (edit, seed)
+        if full_c.diagnostics:
+            broken += 1
+            assert quick_c.analysis is not None and not _took_quick_pass(quick_c.analysis), (edit, seed)
+    assert broken, edit  # the edit does break a rule
