@@ -54,7 +54,9 @@ def main() -> None:
         "schema": each(lambda d: schema.validate(d.data, d.floats), docs),
         "profile fields": each(lambda d: profile_fields.validate(d.data), docs),
         "analyze (the engine)": each(lambda d: analyze(d.data), docs),
+        "analyze, quick pass": each(lambda d: analyze(d.data, quick=True), docs),
         "check_document": each(check_document, docs),
+        "check_document, quick": each(lambda d: check_document(d, quick=True), docs),
     }
     times: dict[str, list[float]] = {k: [] for k in stages}
     for _ in range(args.repeat):

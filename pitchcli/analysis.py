@@ -9,8 +9,9 @@ problem are skipped (``skip``), so that the engine only sees well-shaped data.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field, replace
+from itertools import chain
 from typing import Any
 
 from pitchcli.cards import NOTATION_INDEX, parse_suit
@@ -18,6 +19,7 @@ from pitchcli.engine.family import Family, family_of
 from pitchcli.engine.game import GameState
 from pitchcli.engine.hand import Cards, HandResult, HandState
 from pitchcli.engine.outcome import GameEnd
+from pitchcli.engine.quick import QuickGame
 from pitchcli.engine.scoring import AWARDS
 from pitchcli.engine.table import Table, build_table
 from pitchcli.engine.violations import Violation
@@ -38,17 +40,38 @@ def ptr(*parts: object) -> str:
 
 @dataclass
 class GameAnalysis:
-    """What the engine made of one record."""
+    """What the engine made of one record.
+
+    After the quick pass (``analyze(..., quick=True)``) decided a clean game,
+    ``hands`` and ``end`` are made when first read, by the full replay."""
 
     record: dict[str, Any]
     profile: Profile | None = None
     table: Table | None = None
-    hands: list[HandResult | None] = field(default_factory=list)
     totals: list[int] | None = None  # per unit after the last hand; None if unknown
     winner: str | None = None  # the winning unit's name
     winner_hand: int | None = None
-    end: GameEnd | None = None  # how and why the game ended (None: unfinished or unknown)
     violations: list[Violation] = field(default_factory=list)
+    _hands: list[HandResult | None] = field(default_factory=list, repr=False)
+    _end: GameEnd | None = field(default=None, repr=False)
+    _replay: Callable[[], GameAnalysis] | None = field(default=None, repr=False, compare=False)
+
+    def _results(self) -> None:
+        if self._replay is not None:
+            full, self._replay = self._replay(), None
+            self._hands, self._end = full._hands, full._end
+
+    @property
+    def hands(self) -> list[HandResult | None]:
+        """Each hand's result (``None``: it could not be scored)."""
+        self._results()
+        return self._hands
+
+    @property
+    def end(self) -> GameEnd | None:
+        """How and why the game ended (None: unfinished or unknown)."""
+        self._results()
+        return self._end
 
     @property
     def family(self) -> Family | None:
@@ -135,9 +158,11 @@ class _Driver:
         self.game = GameState(table)
         return True
 
-    def run(self) -> GameAnalysis:
-        """Check the whole record."""
+    def run(self, quick: bool = False) -> GameAnalysis:
+        """Check the whole record (``quick``: try the quick pass first)."""
         if not self.setup():
+            return self.out
+        if quick and self.quick():
             return self.out
         hands = self.rec.get("hands")
         if not isinstance(hands, list):
@@ -157,6 +182,62 @@ class _Driver:
             self.hand(hand, at)
         self.finish()
         return self.out
+
+    def quick(self) -> bool:
+        """The engine's quick pass over the whole game (``engine.quick``): True
+        when it found every hand clean and every claim agreeing, with the
+        totals and the winner set; False: replay the game in full, which finds
+        and locates what is wrong (the quick pass only says "not known clean")."""
+        table = self.out.table
+        assert table is not None
+        hands = self.rec.get("hands")
+        if self.skip or self.ignore or self.v or hands.__class__ is not list or \
+                not QuickGame.handles(table):
+            return False
+        q = QuickGame(table)
+        players, names, seat_of = table.players, table.unit_names, self.seat_of
+        get = NOTATION_INDEX.get
+        for h in hands:
+            if h.__class__ is not dict or not (_QUICK_KEYS.issuperset(h) or all(
+                    k in _QUICK_KEYS or k.startswith("x-") for k in h)):
+                return False
+            deal, tricks, bids = h.get("deal"), h.get("tricks"), h.get("bids")
+            dealer = seat_of.get(h.get("dealer"))  # type: ignore[arg-type]
+            if deal.__class__ is not dict or tricks.__class__ is not list or \
+                    bids.__class__ is not list or dealer is None or len(deal) != len(players):
+                return False
+            try:
+                held = list(map(deal.__getitem__, players))
+                dealt = list(map(get, chain.from_iterable(held)))
+                played = list(map(get, chain.from_iterable(tricks)))
+                calls = tuple(bids)
+            except (KeyError, TypeError):  # a name or a card that is not one: the full replay says
+                return False
+            delta = q.hand(dealer, calls, dealt, list(map(len, held)), played, list(map(len, tricks)))
+            if delta is None:
+                return False
+            if "score" in h and h["score"] != dict(zip(names, delta, strict=True)):
+                return False
+            if "totals" in h and h["totals"] != dict(zip(names, q.totals, strict=True)):
+                return False
+            if "points" in h:
+                points = h["points"]
+                if points.__class__ is not dict or any(
+                        points.get(kind) != (None if u is None else names[u])
+                        for kind, u in zip(AWARDS, q.taken_by, strict=True)):
+                    return False
+        out = self.out
+        out.totals = q.totals
+        out.winner = None if q.winner is None else names[q.winner]
+        out.winner_hand = q.won_after
+        res = self.rec.get("result")
+        if isinstance(res, dict) and (
+                ("winner" in res and res["winner"] != out.winner) or
+                ("scores" in res and res["scores"] != dict(zip(names, q.totals, strict=True)))):
+            return False
+        rec, skip, ignore = self.rec, self.skip, self.ignore
+        out._replay = lambda: _Driver(rec, skip, ignore).run()
+        return True
 
     # --- names ---------------------------------------------------------
     def seat(self, name: object, at: str) -> int | None:
@@ -348,13 +429,13 @@ class _Driver:
         out, game = self.out, self.game
         table = out.table
         assert table is not None
-        out.hands = game.hands
+        out._hands = game.hands
         out.totals = list(game.totals) if game.known else None
         out.winner = None if game.winner is None else table.unit_names[game.winner]
         out.winner_hand = game.won_after
         if game.won_after is not None:
             won = game.hands[game.won_after - 1]
-            out.end = won.end if won is not None else None
+            out._end = won.end if won is not None else None
         res = self.rec.get("result")
         if not isinstance(res, dict) or not game.known or self.skipped("/result") or self.broken:
             return
@@ -366,6 +447,11 @@ class _Driver:
             self.compare("C504", res["scores"],
                          dict(zip(table.unit_names, game.totals, strict=True)),
                          "/result/scores", "final score", None)
+
+
+# The fields of a hand the quick pass reads (``notes`` and ``x-`` keys the
+# engine never reads); a hand with any other (kitty, trump, contract, …) is replayed in full.
+_QUICK_KEYS = frozenset({"dealer", "deal", "bids", "tricks", "points", "score", "totals", "notes"})
 
 
 def _strip(m: dict[str, Any]) -> dict[str, Any]:
@@ -381,10 +467,13 @@ def _show(value: object, none: str = "none") -> str:
 
 
 def analyze(record: dict[str, Any], skip: Collection[str] = (),
-            ignore: Collection[str] = ()) -> GameAnalysis:
+            ignore: Collection[str] = (), quick: bool = False) -> GameAnalysis:
     """Replay ``record`` in the engine. ``skip``: pointers the schema rejected
     (a hand with one is not replayed); ``ignore``: fields the schema stage
     reported as fields the profile doesn't have (the rest of their hand is
-    replayed without them)."""
-    return _Driver(record, skip, ignore).run()
+    replayed without them). ``quick``: let the engine's quick pass decide a
+    clean game (the same violations, totals and winner; ``hands`` and ``end``
+    are then replayed in full when first read): for a caller that needs the
+    verdict, as ``pitch validate`` does."""
+    return _Driver(record, skip, ignore).run(quick)
 

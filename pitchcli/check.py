@@ -120,9 +120,11 @@ def _from_violation(v: Violation) -> Diagnostic:
                       trick=v.trick or trick, extra=dict(v.details))
 
 
-def check_document(doc: Document, run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS) -> Checked:
+def check_document(doc: Document, run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS,
+                   quick: bool = False) -> Checked:
     """Schema then rules for one loaded document; all diagnostics located, the
-    first ``max_errors`` kept (the others counted)."""
+    first ``max_errors`` kept (the others counted). ``quick``: the engine's
+    quick pass may decide a clean game (see ``analysis.analyze``)."""
     out = Checked(doc.file, doc.index, doc)
     diags = list(schema.validate(doc.data, doc.floats))
     # The profile-driven part of the schema stage: fields the profile doesn't have.
@@ -134,7 +136,7 @@ def check_document(doc: Document, run_rules: bool = True, max_errors: int | None
         skip |= {d.pointer.rsplit("/", 1)[0] for d in diags if d.code == "S201"}
         # A field the profile doesn't have is left out; the rest of its hand is checked.
         ignore = {d.pointer for d in extra}
-        out.analysis = analyze(doc.data, skip, ignore) if isinstance(doc.data, dict) else None
+        out.analysis = analyze(doc.data, skip, ignore, quick) if isinstance(doc.data, dict) else None
         if out.analysis is not None:
             diags += [_from_violation(v) for v in out.analysis.violations]
     diags += extra
@@ -149,10 +151,12 @@ def check_document(doc: Document, run_rules: bool = True, max_errors: int | None
 
 
 def check_source(name: str, source: str | BinaryIO | Diagnostic, limits: Limits = DEFAULT_LIMITS,
-                 run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS) -> Iterator[Checked]:
+                 run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS,
+                 quick: bool = False) -> Iterator[Checked]:
     """Check every document of one file (or stream), keeping at most
     ``max_errors`` diagnostics per document (None: all); a ``Diagnostic``
-    source (from the folder walk) is passed on as it is."""
+    source (from the folder walk) is passed on as it is. ``quick``: see
+    ``check_document``."""
     if isinstance(source, Diagnostic):
         yield Checked(name, source.document, diagnostics=[source])
         return
@@ -164,7 +168,7 @@ def check_source(name: str, source: str | BinaryIO | Diagnostic, limits: Limits 
                 pending = []
             pending.append(item)
             continue
-        checked = check_document(item, run_rules, max_errors)
+        checked = check_document(item, run_rules, max_errors, quick)
         early = [d for d in pending if d.document == item.index]
         rest = [d for d in pending if d.document != item.index]
         if rest:
@@ -178,11 +182,12 @@ def check_source(name: str, source: str | BinaryIO | Diagnostic, limits: Limits 
 
 
 def check_paths(paths: Iterable[str], limits: Limits = DEFAULT_LIMITS,
-                run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS) -> Iterator[Checked]:
+                run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS,
+                quick: bool = False) -> Iterator[Checked]:
     """Check every document of every input (at most ``max_errors`` diagnostics
-    kept per document)."""
+    kept per document; ``quick``: see ``check_document``)."""
     for name, source in iter_sources(paths):
-        yield from check_source(name, source, limits, run_rules, max_errors)
+        yield from check_source(name, source, limits, run_rules, max_errors, quick)
 
 
 __all__ = ["Checked", "Path", "check_document", "check_paths", "check_source", "iter_sources"]

@@ -221,6 +221,10 @@ def test_simulated_games_are_legal_and_scored_by_the_rules(variant: str, players
         assert a.violations == [], (seed, a.violations[:3])
         check_scoring_invariants(a)
         agree(a, replay(rec))
+        quick = analyze(rec, quick=True)  # the quick pass decides it the same
+        assert quick._replay is not None
+        assert (quick.violations, quick.totals, quick.winner, quick.winner_hand) == (
+            [], a.totals, a.winner, a.winner_hand)
         for h in a.hands:
             assert h is not None
             hands += 1
@@ -371,6 +375,7 @@ def test_a_broken_game_is_caught(config: tuple[str, int], seed: int, kind: str) 
     rule, at = expected
     a = analyze(rec)
     assert a.violations, (kind, seed)
+    assert analyze(rec, quick=True).violations == a.violations  # the quick pass steps aside
     assert any(v.rule == rule and v.at == at for v in a.violations), (
         kind, rule, at, [(v.rule, v.at) for v in a.violations][:6])
     for v in a.violations:

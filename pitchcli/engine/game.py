@@ -7,6 +7,7 @@ from pitchcli.engine.hand import HandResult, HandState
 from pitchcli.engine.outcome import EndReason, GameEnd, NotWon, TargetNote
 from pitchcli.engine.table import Table
 from pitchcli.engine.violations import Violation
+from pitchcli.profiles import Profile
 
 
 class GameState:
@@ -102,29 +103,38 @@ class GameState:
                      for u in at_target)
 
     def _winner(self, r: HandResult, at_target: tuple[int, ...]) -> tuple[int | None, EndReason | None]:
-        totals = self.totals
-        if self.fam.win_by is WinBy.PITCHER:
-            # AP-WIN-1..3: only the pitcher('s team) can win, at the target, and
-            # (unless win_on_set) only when he made his bid.
-            u = self.table.unit_of[r.bidder]
-            if u in at_target and (r.made or self.p.win_on_set):
-                return u, EndReason.PITCHER_MADE if r.made else EndReason.PITCHER_SET
-            return None, None
-        # TP-WIN-1
-        bidding = [u for u in at_target if u in r.bidding_units]
-        if r.made and bidding:
-            bidder_unit = self.table.unit_of[r.bidder]
-            if bidder_unit in bidding:
-                return bidder_unit, EndReason.BIDDING_SIDE
-            best = max(totals[u] for u in bidding)
-            top = [u for u in bidding if totals[u] == best]
-            if len(top) == 1:
-                return top[0], EndReason.PARTNER
-            # A tie between called partners: the holder of the first card called.
-            for seat in r.card_holders:
-                if self.table.unit_of[seat] in top:
-                    return self.table.unit_of[seat], EndReason.PARTNER
+        return game_won(self.fam, self.p, self.table.unit_of, self.totals, at_target, r.bidder, r.made,
+                        r.bidding_units, r.card_holders)
+
+
+def game_won(fam: Family, p: Profile, unit_of: tuple[int, ...], totals: list[int],
+             at_target: tuple[int, ...], bidder: int, made: bool, bidding_units: frozenset[int],
+             card_holders: list[int]) -> tuple[int | None, EndReason | None]:
+    """Who wins the game at the end of a hand with ``at_target`` (the units
+    at or above the target, after ``totals``), and why; ``(None, None)``: the
+    game goes on (AP-WIN-1..3, TP-WIN-1)."""
+    if fam.win_by is WinBy.PITCHER:
+        # AP-WIN-1..3: only the pitcher('s team) can win, at the target, and
+        # (unless win_on_set) only when he made his bid.
+        u = unit_of[bidder]
+        if u in at_target and (made or p.win_on_set):
+            return u, EndReason.PITCHER_MADE if made else EndReason.PITCHER_SET
+        return None, None
+    # TP-WIN-1
+    bidding = [u for u in at_target if u in bidding_units]
+    if made and bidding:
+        bidder_unit = unit_of[bidder]
+        if bidder_unit in bidding:
+            return bidder_unit, EndReason.BIDDING_SIDE
+        best = max(totals[u] for u in bidding)
+        top = [u for u in bidding if totals[u] == best]
+        if len(top) == 1:
             return top[0], EndReason.PARTNER
-        best = max(totals[u] for u in at_target)
-        top = [u for u in at_target if totals[u] == best]
-        return (top[0], EndReason.HIGHEST) if len(top) == 1 else (None, None)
+        # A tie between called partners: the holder of the first card called.
+        for seat in card_holders:
+            if unit_of[seat] in top:
+                return unit_of[seat], EndReason.PARTNER
+        return top[0], EndReason.PARTNER
+    best = max(totals[u] for u in at_target)
+    top = [u for u in at_target if totals[u] == best]
+    return (top[0], EndReason.HIGHEST) if len(top) == 1 else (None, None)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -16,6 +16,8 @@ _GAME_POINTS_I: tuple[int, ...] = tuple(GAME_POINTS.get(c.rank, 0) for c in ALL_
 # One trick as scoring reads it: the cards (``Card.index``) in play order, the
 # seat that played each, and the seat that won it (``None``: nobody, TP-PLAY-2).
 PlayedTrick = tuple[Sequence[int], Sequence[int], int | None]
+# The jack of each trump suit (AP-SCORE-1's Jack), by ``Card.index``.
+_JACK_I: dict[str, int] = {s: CANONICAL["J" + s].index for s in "SHDC"}
 
 
 def played_tricks(tricks: Sequence[Trick]) -> list[PlayedTrick]:
@@ -70,7 +72,6 @@ def auction_awards(
     won by nobody can't happen in Auction Pitch, AP-PLAY-3: it would count for
     nothing.)
     """
-    points = _GAME_POINTS_I
     values: list[int] = []
     tallies = [0] * units
     in_play: list[int] = []
@@ -78,11 +79,11 @@ def auction_awards(
         if won is None:
             values.append(0)
             continue
-        value = sum(map(points.__getitem__, cards))
+        value = trick_game_points(cards)
         values.append(value)
         tallies[unit_of[won]] += value
         in_play += cards
-    trumps = view.trumps_i.intersection(in_play)
+    high, low, jack = award_cards(in_play, view)
 
     def award(kind: str, c: int, to_player: bool = False) -> Award:
         # The last time the card is played (a card played twice is reported
@@ -96,18 +97,33 @@ def auction_awards(
         raise AssertionError("a trump in play is in a trick")
 
     awards: dict[str, Award] = {}
-    if trumps:
-        strength = view.strength_i.__getitem__
-        awards["high"] = award("high", max(trumps, key=strength))
+    if high is not None and low is not None:
+        awards["high"] = award("high", high)
         # AP-SCORE-1: Low to who captured it, or (option low: played) who played it.
-        awards["low"] = award("low", min(trumps, key=strength), low_rule == "played")
-        jack = CANONICAL["J" + view.trump].index
+        awards["low"] = award("low", low, low_rule == "played")
         # AP-SCORE-2: no jack of trumps in play, no Jack point.
-        awards["jack"] = award("jack", jack) if jack in trumps else Award("jack", None)
+        awards["jack"] = award("jack", jack) if jack is not None else Award("jack", None)
     else:  # no trick at all: nothing to award
         awards.update({k: Award(k, None) for k in ("high", "low", "jack")})
     awards["game"] = Award("game", game_unit(tallies))
     return awards, tallies, values
+
+
+def award_cards(in_play: Iterable[int], view: TrumpView) -> tuple[int | None, int | None, int | None]:
+    """High, Low and Jack among the cards in play (``Card.index``): the highest
+    and the lowest trump (AP-SCORE-1; one trump is both, AP-SCORE-3) and the
+    jack of trumps; ``None`` for what is not in play (AP-SCORE-2)."""
+    trumps = view.trumps_i.intersection(in_play)
+    if not trumps:
+        return None, None, None
+    strength = view.strength_i.__getitem__
+    jack = _JACK_I[view.trump]
+    return max(trumps, key=strength), min(trumps, key=strength), jack if jack in trumps else None
+
+
+def trick_game_points(cards: Iterable[int]) -> int:
+    """The game points of the cards of a trick (AP-SCORE-4)."""
+    return sum(map(_GAME_POINTS_I.__getitem__, cards))
 
 
 def game_unit(tallies: Sequence[int]) -> int | None:
