@@ -26,11 +26,10 @@ import json
 import random
 import sys
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from test_engine_no_cycles import collector_off
 
 from pitchcli.check import check_source
 from pitchcli.record.write import canonical, to_jsonl, to_yaml_stream
@@ -70,16 +69,6 @@ def streams(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, i
     jsonl.write_text("".join(to_jsonl(g) for g in games) * LONG, encoding="utf-8")
     yaml.write_text(to_yaml_stream(games) * LONG, encoding="utf-8")
     return {"jsonl": (jsonl, len(games)), "yaml": (yaml, len(games))}
-
-
-@contextmanager
-def collector_off() -> Iterator[None]:
-    gc.collect()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def _warm_up(path: Path, per_repeat: int) -> None:
