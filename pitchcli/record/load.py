@@ -992,6 +992,11 @@ def _build(
     except _Refused as refused:
         refused.problems = problems  # found before it: reported too
         raise
+    finally:
+        # build() calls itself through its closure: a reference cycle per
+        # document, which only the cyclic collector would free (summarize's
+        # memory must not wait for it). Cut it.
+        build = None  # type: ignore[assignment]
 
 
 def _index_tree(root: Node) -> tuple[dict[int, list[str | int]], dict[int, MappingNode]]:
