@@ -9,23 +9,25 @@ problem are skipped (``skip``), so that the engine only sees well-shaped data.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import chain
-from typing import Any
+from itertools import chain, repeat
+from typing import TYPE_CHECKING, Any
 
 from pitchcli.cards import NOTATION_INDEX, parse_suit
 from pitchcli.engine.family import Family, family_of
 from pitchcli.engine.game import GameState
 from pitchcli.engine.hand import Cards, HandResult, HandState
 from pitchcli.engine.outcome import GameEnd
-from pitchcli.engine.quick import QuickGame
 from pitchcli.engine.scoring import AWARDS
 from pitchcli.engine.table import Table, build_table
 from pitchcli.engine.violations import Violation
 from pitchcli.escape import long_texts, quote, short, shorten_names
 from pitchcli.profiles import Profile, ProfileError, resolve
 from pitchcli.suggest import did_you_mean
+
+if TYPE_CHECKING:
+    from pitchcli.engine.quick import GameVerdict, QuickBatch
 
 
 def esc(part: object) -> str:
@@ -158,11 +160,9 @@ class _Driver:
         self.game = GameState(table)
         return True
 
-    def run(self, quick: bool = False) -> GameAnalysis:
-        """Check the whole record (``quick``: try the quick pass first)."""
+    def run(self) -> GameAnalysis:
+        """Check the whole record."""
         if not self.setup():
-            return self.out
-        if quick and self.quick():
             return self.out
         hands = self.rec.get("hands")
         if not isinstance(hands, list):
@@ -183,21 +183,15 @@ class _Driver:
         self.finish()
         return self.out
 
-    def quick(self) -> bool:
-        """The engine's quick pass over the whole game (``engine.quick``): True
-        when it found every hand clean and every claim agreeing, with the
-        totals and the winner set; False: replay the game in full, which finds
-        and locates what is wrong (the quick pass only says "not known clean")."""
+    def feed(self, batch: QuickBatch) -> bool:
+        """Give every hand to the quick pass's batch (a game begun there);
+        False when a hand is surely not one it decides (the caller drops the
+        game from the batch and replays it in full)."""
         table = self.out.table
         assert table is not None
-        hands = self.rec.get("hands")
-        if self.skip or self.ignore or self.v or hands.__class__ is not list or \
-                not QuickGame.handles(table):
-            return False
-        q = QuickGame(table)
-        players, names, seat_of = table.players, table.unit_names, self.seat_of
+        players, seat_of = table.players, self.seat_of
         get = NOTATION_INDEX.get
-        for h in hands:
+        for h in self.rec["hands"]:
             if h.__class__ is not dict or not (_QUICK_KEYS.issuperset(h) or all(
                     k in _QUICK_KEYS or k.startswith("x-") for k in h)):
                 return False
@@ -208,35 +202,46 @@ class _Driver:
                 return False
             try:
                 held = list(map(deal.__getitem__, players))
-                dealt = list(map(get, chain.from_iterable(held)))
-                played = list(map(get, chain.from_iterable(tricks)))
+                dealt = list(map(get, chain.from_iterable(held), repeat(-1)))
+                played = list(map(get, chain.from_iterable(tricks), repeat(-1)))
                 calls = tuple(bids)
             except (KeyError, TypeError):  # a name or a card that is not one: the full replay says
                 return False
-            delta = q.hand(dealer, calls, dealt, list(map(len, held)), played, list(map(len, tricks)))
-            if delta is None:
+            if not batch.add_hand(dealer, calls, dealt, list(map(len, held)), played,
+                                  list(map(len, tricks))):
                 return False
+        return True
+
+    def accept(self, verdict: GameVerdict) -> bool:
+        """Take the quick pass's verdict of a clean game if every claim of the
+        record agrees with it (the totals and winner set; the hands replayed
+        in full when read); False: replay the game in full, which reports."""
+        table = self.out.table
+        assert table is not None
+        names = table.unit_names
+        for h, delta, totals, taken_by in zip(self.rec["hands"], verdict.deltas, verdict.totals_after,
+                                              verdict.taken_by, strict=True):
             if "score" in h and h["score"] != dict(zip(names, delta, strict=True)):
                 return False
-            if "totals" in h and h["totals"] != dict(zip(names, q.totals, strict=True)):
+            if "totals" in h and h["totals"] != dict(zip(names, totals, strict=True)):
                 return False
             if "points" in h:
                 points = h["points"]
                 if points.__class__ is not dict or any(
                         points.get(kind) != (None if u is None else names[u])
-                        for kind, u in zip(AWARDS, q.taken_by, strict=True)):
+                        for kind, u in zip(AWARDS, taken_by, strict=True)):
                     return False
         out = self.out
-        out.totals = q.totals
-        out.winner = None if q.winner is None else names[q.winner]
-        out.winner_hand = q.won_after
+        out.totals = verdict.totals
+        out.winner = None if verdict.winner is None else names[verdict.winner]
+        out.winner_hand = verdict.won_after
         res = self.rec.get("result")
         if isinstance(res, dict) and (
                 ("winner" in res and res["winner"] != out.winner) or
-                ("scores" in res and res["scores"] != dict(zip(names, q.totals, strict=True)))):
+                ("scores" in res and res["scores"] != dict(zip(names, verdict.totals, strict=True)))):
             return False
-        rec, skip, ignore = self.rec, self.skip, self.ignore
-        out._replay = lambda: _Driver(rec, skip, ignore).run()
+        rec = self.rec
+        out._replay = lambda: _Driver(rec, ()).run()
         return True
 
     # --- names ---------------------------------------------------------
@@ -472,8 +477,46 @@ def analyze(record: dict[str, Any], skip: Collection[str] = (),
     (a hand with one is not replayed); ``ignore``: fields the schema stage
     reported as fields the profile doesn't have (the rest of their hand is
     replayed without them). ``quick``: let the engine's quick pass decide a
-    clean game (the same violations, totals and winner; ``hands`` and ``end``
-    are then replayed in full when first read): for a caller that needs the
-    verdict, as ``pitch validate`` does."""
-    return _Driver(record, skip, ignore).run(quick)
+    clean game (see ``analyze_many``)."""
+    if quick and not skip and not ignore:
+        found = analyze_many([record])[0]
+        if found is not None:
+            return found
+    return _Driver(record, skip, ignore).run()
 
+
+def analyze_many(records: Sequence[dict[str, Any]]) -> list[GameAnalysis | None]:
+    """The engine's quick pass over many records, each as loaded and valid by
+    the schema with no field its profile lacks: for each, the analysis of a
+    clean game (no violation; the totals and the winner; ``hands`` and ``end``
+    replayed in full when first read), or ``None``: not known clean, replay it
+    with ``analyze``. The same answers as ``analyze``, many times faster on a
+    large batch: for a caller that needs the verdict, as ``pitch validate``."""
+    from pitchcli.engine.quick import QuickBatch  # numpy: only for a batch
+
+    out: list[GameAnalysis | None] = [None] * len(records)
+    batches: dict[tuple[object, ...], QuickBatch] = {}
+    fed: list[tuple[int, _Driver, QuickBatch, int]] = []
+    for i, rec in enumerate(records):
+        d = _Driver(rec, ())
+        if not isinstance(rec.get("hands"), list) or not d.setup() or d.v:
+            continue
+        table = d.out.table
+        assert table is not None
+        if not QuickBatch.handles(table):
+            continue
+        key = (table.profile, table.seats, table.unit_of)
+        batch = batches.get(key)
+        if batch is None:
+            batch = batches[key] = QuickBatch(table)
+        batch.begin_game()
+        if d.feed(batch):
+            fed.append((i, d, batch, len(batch.games) - 1))
+        else:
+            batch.drop_game()
+    verdicts = {id(b): b.decide() for b in batches.values()}
+    for i, d, batch, g in fed:
+        verdict = verdicts[id(batch)][g]
+        if verdict is not None and d.accept(verdict):
+            out[i] = d.out
+    return out

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from pitchcli import escape
-from pitchcli.analysis import GameAnalysis, analyze
+from pitchcli.analysis import GameAnalysis, analyze, analyze_many
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, ERROR, WARNING, Diagnostic, is_claim
 from pitchcli.engine.violations import Violation
 from pitchcli.record import profile_fields, schema
@@ -120,25 +120,27 @@ def _from_violation(v: Violation) -> Diagnostic:
                       trick=v.trick or trick, extra=dict(v.details))
 
 
-def check_document(doc: Document, run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS,
-                   quick: bool = False) -> Checked:
-    """Schema then rules for one loaded document; all diagnostics located, the
-    first ``max_errors`` kept (the others counted). ``quick``: the engine's
-    quick pass may decide a clean game (see ``analysis.analyze``)."""
-    out = Checked(doc.file, doc.index, doc)
+def _shape(doc: Document) -> tuple[list[Diagnostic], list[Diagnostic], set[str], set[str]]:
+    """The schema stage of one document: its diagnostics, the fields its
+    profile doesn't have, and what the engine must skip and ignore."""
     diags = list(schema.validate(doc.data, doc.floats))
     # The profile-driven part of the schema stage: fields the profile doesn't have.
     shaped = {d.pointer for d in diags}
     extra = [d for d in profile_fields.validate(doc.data) if d.pointer not in shaped]
-    if run_rules:
-        skip = {d.pointer for d in diags if d.severity == ERROR}
-        # An unknown key stands for a typo: skip the mapping that holds it.
-        skip |= {d.pointer.rsplit("/", 1)[0] for d in diags if d.code == "S201"}
-        # A field the profile doesn't have is left out; the rest of its hand is checked.
-        ignore = {d.pointer for d in extra}
-        out.analysis = analyze(doc.data, skip, ignore, quick) if isinstance(doc.data, dict) else None
-        if out.analysis is not None:
-            diags += [_from_violation(v) for v in out.analysis.violations]
+    skip = {d.pointer for d in diags if d.severity == ERROR}
+    # An unknown key stands for a typo: skip the mapping that holds it.
+    skip |= {d.pointer.rsplit("/", 1)[0] for d in diags if d.code == "S201"}
+    # A field the profile doesn't have is left out; the rest of its hand is checked.
+    ignore = {d.pointer for d in extra}
+    return diags, extra, skip, ignore
+
+
+def _checked(doc: Document, diags: list[Diagnostic], extra: list[Diagnostic],
+             analysis: GameAnalysis | None, max_errors: int | None) -> Checked:
+    """One document's diagnostics (schema, engine, profile) located and sorted."""
+    out = Checked(doc.file, doc.index, doc, analysis)
+    if analysis is not None:
+        diags = diags + [_from_violation(v) for v in analysis.violations]
     diags += extra
     located = []
     for d in diags:
@@ -150,25 +152,82 @@ def check_document(doc: Document, run_rules: bool = True, max_errors: int | None
     return out
 
 
+def check_document(doc: Document, run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS) -> Checked:
+    """Schema then rules for one loaded document; all diagnostics located, the
+    first ``max_errors`` kept (the others counted)."""
+    diags, extra, skip, ignore = _shape(doc)
+    analysis = None
+    if run_rules and isinstance(doc.data, dict):
+        analysis = analyze(doc.data, skip, ignore)
+    return _checked(doc, diags, extra, analysis, max_errors)
+
+
+# The quick pass (``analysis.analyze_many``) takes the documents of a stream in
+# chunks: enough for its array work to pay (and numpy's import, a fifth of a
+# second, to be worth it), few enough to hold in memory.
+QUICK_CHUNK = 512
+QUICK_MIN = 64  # fewer documents in a chunk: each replayed in full, no numpy
+
+
+def _check_chunk(items: list[Document | Diagnostic], max_errors: int | None
+                 ) -> Iterator[tuple[Document | Diagnostic, Checked | None]]:
+    """Check the documents of ``items`` with the quick pass where it decides
+    (the others replayed in full); each item with its ``Checked``, in order."""
+    docs = [it for it in items if isinstance(it, Document)]
+    shapes = [_shape(d) for d in docs]
+    clean = [k for k, (d, (diags, extra, _, _)) in enumerate(zip(docs, shapes, strict=True))
+             if not diags and not extra and isinstance(d.data, dict)]
+    quick: dict[int, GameAnalysis] = {}
+    if len(clean) >= QUICK_MIN:
+        found = analyze_many([docs[k].data for k in clean])
+        quick = {k: a for k, a in zip(clean, found, strict=True) if a is not None}
+    results: dict[int, Checked] = {}
+    for k, (d, (diags, extra, skip, ignore)) in enumerate(zip(docs, shapes, strict=True)):
+        analysis = quick.get(k)
+        if analysis is None and isinstance(d.data, dict):
+            analysis = analyze(d.data, skip, ignore)
+        results[id(d)] = _checked(d, diags, extra, analysis, max_errors)
+    for it in items:
+        yield it, results.get(id(it))
+
+
+def _with_checks(items: Iterable[Document | Diagnostic], run_rules: bool, max_errors: int | None,
+                 quick: bool) -> Iterator[tuple[Document | Diagnostic, Checked | None]]:
+    """Each loaded item with its ``Checked`` (None for a diagnostic)."""
+    if not (quick and run_rules):
+        for it in items:
+            yield it, (check_document(it, run_rules, max_errors) if isinstance(it, Document) else None)
+        return
+    chunk: list[Document | Diagnostic] = []
+    for it in items:
+        chunk.append(it)
+        if len(chunk) >= QUICK_CHUNK:
+            yield from _check_chunk(chunk, max_errors)
+            chunk = []
+    yield from _check_chunk(chunk, max_errors)
+
+
 def check_source(name: str, source: str | BinaryIO | Diagnostic, limits: Limits = DEFAULT_LIMITS,
                  run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS,
                  quick: bool = False) -> Iterator[Checked]:
     """Check every document of one file (or stream), keeping at most
     ``max_errors`` diagnostics per document (None: all); a ``Diagnostic``
-    source (from the folder walk) is passed on as it is. ``quick``: see
-    ``check_document``."""
+    source (from the folder walk) is passed on as it is. ``quick``: the
+    engine's quick pass may decide clean games, a chunk of documents at a
+    time (the same diagnostics; for a caller that needs only the verdict)."""
     if isinstance(source, Diagnostic):
         yield Checked(name, source.document, diagnostics=[source])
         return
     pending: list[Diagnostic] = []
-    for item in load_documents(source, name=name, limits=limits):
+    for item, checked in _with_checks(load_documents(source, name=name, limits=limits), run_rules,
+                                      max_errors, quick):
         if isinstance(item, Diagnostic):
             if pending and pending[-1].document != item.document:
                 yield Checked(name, pending[0].document, diagnostics=pending)
                 pending = []
             pending.append(item)
             continue
-        checked = check_document(item, run_rules, max_errors, quick)
+        assert checked is not None
         early = [d for d in pending if d.document == item.index]
         rest = [d for d in pending if d.document != item.index]
         if rest:

@@ -30,6 +30,15 @@ GAMES = int(os.environ.get("PITCH_QUICK_GAMES", "30"))
 AUCTION = [("auction", n) for n in range(2, 8)] + [("auction-partners", 4), ("auction-partners", 6)]
 
 
+@pytest.fixture(autouse=True)
+def _quick_for_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``check_source`` runs the quick pass on a single document too (it
+    waits for a chunk of many, otherwise)."""
+    from pitchcli import check
+
+    monkeypatch.setattr(check, "QUICK_MIN", 1)
+
+
 def _same(quick: GameAnalysis, full: GameAnalysis) -> None:
     assert quick.violations == full.violations
     assert (quick.totals, quick.winner, quick.winner_hand) == (full.totals, full.winner, full.winner_hand)
@@ -200,6 +209,33 @@ def _joker(rec: dict[str, Any]) -> None:
             cards[cards.index(card)] = "BJ"
 
 
+def _undealt(rec: dict[str, Any]) -> None:
+    """The dealer's card in the last trick of hand 1 becomes one nobody was dealt."""
+    h = rec["hands"][0]
+    dealt = {c for cards in h["deal"].values() for c in cards}
+    trick = h["tricks"][-1]
+    j = next(j for j, card in enumerate(trick) if card in h["deal"][h["dealer"]])
+    trick[j] = next(c for c in _CARDS[:52] if c not in dealt)
+
+
+def _twice(rec: dict[str, Any], dealt_twice: bool) -> None:
+    """A player plays one of his cards twice and never another (or: a card
+    is dealt to two players, and one of them plays another card twice)."""
+    h = rec["hands"][0]
+    seat_cards = h["deal"][h["dealer"]]
+    tricks = h["tricks"]
+    first = next(k for k, t in enumerate(tricks) if any(c in seat_cards for c in t))
+    j = next(j for j, c in enumerate(tricks[first]) if c in seat_cards)
+    later = next(k for k in range(len(tricks) - 1, first, -1) if any(c in seat_cards for c in tricks[k]))
+    i = next(i for i, c in enumerate(tricks[later]) if c in seat_cards)
+    lost = tricks[later][i]
+    tricks[later][i] = tricks[first][j]
+    if dealt_twice:  # the card he never plays is dealt to another player instead of one of his
+        other = next(p for p in h["deal"] if p != h["dealer"])
+        h["deal"][other][0] = seat_cards[seat_cards.index(lost)]
+        seat_cards[seat_cards.index(lost)] = h["deal"][other][0]
+
+
 def _after_the_end(rec: dict[str, Any]) -> None:
     extra = copy.deepcopy(rec["hands"][-4])  # the same dealer as four hands on: the next one
     extra.pop("score")
@@ -219,6 +255,9 @@ EDITS = {
     # Each hand is consistent with its own dealer, but the deal goes the wrong way.
     "hands swapped": lambda rec: (_claims_off(rec), _move(rec["hands"], 2, 1)),
     "joker": lambda rec: (_claims_off(rec), _joker(rec)),
+    "undealt card": lambda rec: (_claims_off(rec), _undealt(rec)),
+    "played twice": lambda rec: (_claims_off(rec), _twice(rec, False)),
+    "dealt twice": lambda rec: (_claims_off(rec), _twice(rec, True)),
     "after the end": _after_the_end,
     "one trick less": lambda rec: (_claims_off(rec), rec["hands"][0]["tricks"].pop()),
     "a bid": lambda rec: (_claims_off(rec), rec["hands"][0].update(bids=["pass"] * 4)),
@@ -241,3 +280,35 @@ def test_one_broken_rule_is_the_full_replays(edit: str) -> None:
             broken += 1
             assert quick_c.analysis is not None and not _took_quick_pass(quick_c.analysis), (edit, seed)
     assert broken, edit  # the edit does break a rule
+
+
+def test_a_stream_is_checked_in_chunks_with_the_same_diagnostics(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through ``check_source``, as ``pitch validate`` reads a JSON Lines stream:
+    enough games for the quick pass to run on chunks, some of them broken,
+    some of other profiles and player counts in between."""
+    from pitchcli import check
+
+    monkeypatch.setattr(check, "QUICK_CHUNK", 40)  # several chunks, one cut mid-stream
+    monkeypatch.setattr(check, "QUICK_MIN", 20)  # the last chunk, of 10, replayed in full
+    rng = random.Random(5)
+    lines = []
+    for seed in range(130):
+        variant, players = AUCTION[seed % len(AUCTION)] if seed % 7 else ("ten-point", 4)
+        rec = simulate_game(variant, players=players, seed=seed)
+        if seed % 3 == 0:
+            _mutate(rec, rng)
+        lines.append(json.dumps(rec))
+    lines.insert(50, "{not json")
+    text = ("\n".join(lines) + "\n").encode()
+    quick = list(check_source("games.jsonl", io.BytesIO(text), quick=True))
+    full = list(check_source("games.jsonl", io.BytesIO(text)))
+    assert [(c.index, c.diagnostics) for c in quick] == [(c.index, c.diagnostics) for c in full]
+    decided = 0
+    for q, f in zip(quick, full, strict=True):
+        if f.analysis is None:
+            assert q.analysis is None
+            continue
+        assert q.analysis is not None
+        decided += _took_quick_pass(q.analysis)
+        _same(q.analysis, f.analysis)
+    assert decided > 60  # the clean Auction games, chunk after chunk

@@ -1,76 +1,108 @@
-"""The engine's quick pass: a whole hand decided in one short function.
+"""The engine's quick pass: many clean games decided at once, as arrays.
 
 ``pitch validate`` of a league's archive spends its time on hands that break no
-rule. ``QuickGame.hand`` decides such a hand with the rules' own functions
-(the auction, ``trick_keys``/``winner_by_keys``, ``award_cards``,
-``game_unit``, ``settle``, ``game_won``) on card ints, without the state
-machine of ``hand.HandState``, without locations and without result objects.
-It answers only "this hand is clean, and here is its score" or "don't know"
-(``None``): anything it does not handle, or any sign of a broken rule, is a
-"don't know", and the caller replays the game in ``HandState``, which finds
-and locates every problem. So the quick pass can't change a diagnostic: it
-can only skip the full replay of a game that has none
-(``tests/test_engine_quick.py`` holds it to that on simulated and broken games).
+rule. ``QuickBatch`` takes the hands of many games of one table (cards as
+``Card.index`` ints) and decides every rule of a clean hand for all of them
+together, as numpy array operations: the per-hand cost of Python goes, and what
+is left is reading the record. It answers only "this game is clean, and here
+are its scores" or "don't know" (``None``): anything it does not handle, or any
+sign of a broken rule, is a "don't know", and the caller replays that game in
+``hand.HandState``, which finds and locates every problem. So the quick pass
+can't change a diagnostic: it can only skip the full replay of a game that has
+none (``tests/test_engine_quick.py`` holds it to that on simulated games,
+broken ones of every kind, and each of its checks broken alone).
+
+The rules are the engine's own data and functions: the win keys of
+``family.TrumpView`` (the highest key wins a trick, as in
+``play.winner_by_keys``), the auction (``bidding.Auction``, run once per
+distinct sequence of calls), ``scoring.settle``'s arithmetic and
+``game.game_won``; the array code says which rule each step is.
 
 What it handles: a family that scores awards (Auction Pitch, solo or fixed
-teams) where every dealt card is played, a hand with its whole deal, its bids
-and its tricks as plain lists.
+teams) where every dealt card is played, hands with their whole deal, bids and
+tricks as plain lists.
 """
 
 from __future__ import annotations
 
-from itertools import chain, compress, repeat
-from operator import add, getitem, not_
+from dataclasses import dataclass
 
-from pitchcli.cards import ALL_CARDS
+import numpy as np
+
+from pitchcli.cards import ALL_CARDS, CANONICAL
 from pitchcli.engine.bidding import Auction
-from pitchcli.engine.family import TRUMP_KEY, Exchange, TrumpView, family_of
+from pitchcli.engine.family import Exchange, family_of
 from pitchcli.engine.game import game_won
-from pitchcli.engine.hand import _outside, _play_orders, _trick_of_play
-from pitchcli.engine.scoring import award_cards, game_unit, settle, trick_game_points
+from pitchcli.engine.hand import _outside
+from pitchcli.engine.scoring import _GAME_POINTS_I
 from pitchcli.engine.table import Table
 
-_SUIT_I: tuple[str | None, ...] = tuple(c.suit for c in ALL_CARDS)  # the printed suit (AP-PLAY-1)
-# Auctions decided so far, per profile and number of players: (dealer, calls) -> (bidder, bid), or
-# None for an auction with a problem. A league plays few distinct auctions, and
-# the auction depends on nothing else, so each is run through ``Auction`` once.
+SUITS = "SHDC"
+_CARDS = len(ALL_CARDS)
+# Auctions decided so far, per profile and number of players: (dealer, calls)
+# -> (bidder, bid), or None for an auction with a problem. A league plays few
+# distinct auctions, and an auction depends on nothing else.
 _AUCTIONS: dict[object, dict[tuple[int, tuple[object, ...]], tuple[int, int] | None]] = {}
 _AUCTIONS_MAX = 50_000  # per table: beyond it, auctions are run, not kept
 
 
-class QuickGame:
-    """One game's quick pass: ``hand`` for each hand in order; ``totals``,
-    ``winner`` and ``won_after`` as the full replay would give them."""
+@dataclass(slots=True)
+class GameVerdict:
+    """A clean game as the quick pass scored it: per hand the score change
+    and the running totals of every unit, and the unit that took High, Low,
+    Jack and Game (``None``: not awarded); the totals after the last hand, the
+    winning unit and the number of the hand that won (``None``: unfinished)."""
 
-    __slots__ = ("auctions", "deal_sizes", "dealer", "dealt_to", "fam", "low", "n", "offsuit",
-                 "orders", "outside", "p", "played", "table", "taken_by", "totals", "trick_of",
-                 "trick_sizes", "trick_starts", "units", "views", "winner", "won_after")
+    deltas: list[list[int]]
+    totals_after: list[list[int]]
+    taken_by: list[tuple[int | None, ...]]
+    totals: list[int]
+    winner: int | None
+    won_after: int | None
+
+
+class _Tables:
+    """The rules' data as arrays, for one family: per trump suit, each card's
+    suit for following, its strength as a trump, its win key per suit led."""
+
+    def __init__(self, table: Table) -> None:
+        fam = family_of(table.profile)
+        views = [fam.view(t) for t in SUITS]
+        suit_no = {s: i for i, s in enumerate(SUITS)}
+        # Index 0 of the card axis is "no card" (a text that is none): cards are shifted by one.
+        self.printed_suit = np.array([-1, *(suit_no.get(c.suit, -1) for c in ALL_CARDS)])  # type: ignore[arg-type]
+        self.suit = np.array([[-1, *(suit_no[v.suit_i[c]] for c in range(_CARDS))] for v in views])
+        self.strength = np.array([[0, *v.strength_i] for v in views])
+        self.key = np.array([[[0, *v.win_key[led]] for led in SUITS] for v in views])
+        self.points = np.array([0, *_GAME_POINTS_I])  # AP-SCORE-4
+        self.jack = np.array([CANONICAL["J" + t].index + 1 for t in SUITS])
+        outside = _outside(fam)
+        self.in_deck = np.array([False] + [c not in outside for c in range(_CARDS)])
+
+
+class QuickBatch:
+    """The hands of many games at one table (one profile, one seating).
+
+    ``begin_game``, then ``add_hand`` for each hand in order (False: the game
+    can't be decided here; ``drop_game`` then takes its hands out), then
+    ``decide`` gives a ``GameVerdict`` or ``None`` per game begun and not dropped.
+    """
 
     def __init__(self, table: Table) -> None:
         self.table = table
         self.p = p = table.profile
-        self.fam = fam = family_of(p)
+        self.fam = family_of(p)
         self.n = table.seats
-        self.units = len(table.unit_names)
-        self.low = p.low
-        self.offsuit = fam.offsuit_trick_has_winner
-        self.orders = _play_orders(self.n)
-        self.outside = _outside(fam)
-        self.views: dict[str, TrumpView] = {}
+        self.size = p.hand
+        self.deal_sizes = [p.deal] * self.n
+        self.trick_sizes = [self.n] * p.hand
         self.auctions = _AUCTIONS.setdefault((p, self.n), {})
-        self.totals = [0] * self.units
-        self.dealer: int | None = None  # of the hand before
-        self.played = 0  # hands so far
-        self.winner: int | None = None
-        self.won_after: int | None = None  # the number of the hand that won the game
-        # The unit that took High, Low, Jack and Game in the last hand (None: not awarded).
-        self.taken_by: tuple[int | None, ...] = ()
-        n, size = self.n, p.hand
-        self.deal_sizes = [size] * n
-        self.trick_sizes = [n] * size
-        self.dealt_to = [s for s in range(n) for _ in range(size)]  # the seat of each card dealt
-        self.trick_of = _trick_of_play(n, n * size)  # the trick of each card played
-        self.trick_starts = range(0, n * size, n)  # where each trick starts in the cards played
+        self.dealt: list[int] = []
+        self.played: list[int] = []
+        self.dealer: list[int] = []
+        self.bidder: list[int] = []
+        self.bid: list[int] = []
+        self.games: list[int] = []  # the first hand of each game
 
     @staticmethod
     def handles(table: Table) -> bool:
@@ -79,16 +111,16 @@ class QuickGame:
         p = table.profile
         fam = family_of(p)
         return (fam.scores_awards and fam.exchange is Exchange.NONE and not p.calls_partner
-                and p.deal == p.hand and p.kitty == 0 and p.dead == 0)
+                and fam.offsuit_trick_has_winner and p.deal == p.hand and p.kitty == 0 and p.dead == 0)
 
     def _auction(self, dealer: int, calls: tuple[object, ...]) -> tuple[int, int] | None:
         key = (dealer, calls)
         known = self.auctions.get(key, False)
         if known is not False:
             return known  # type: ignore[return-value]
-        a = Auction(self.p, self.fam, self.table.players, dealer)
         out: tuple[int, int] | None = None
         if all(c.__class__ is int or c == "pass" for c in calls):
+            a = Auction(self.p, self.fam, self.table.players, dealer)
             for c in calls:
                 a.call(None if c.__class__ is str else c)  # type: ignore[arg-type]
             a.close()
@@ -98,101 +130,186 @@ class QuickGame:
             self.auctions[key] = out
         return out
 
-    def hand(self, dealer: int, calls: tuple[object, ...], dealt: list[int | None], deal_sizes: list[int],
-             played: list[int | None], trick_sizes: list[int]) -> list[int] | None:
-        """The score change of each unit for a clean hand, or ``None`` (not
-        known to be clean: replay the game in full).
+    def begin_game(self) -> None:
+        """The hands added next are a new game's."""
+        self.games.append(len(self.dealer))
 
-        ``dealt``: the cards dealt, seat after seat (``deal_sizes`` to each);
-        ``played``: the cards of the tricks, trick after trick, each from its
-        leader (``trick_sizes`` in each). Cards are ``Card.index`` ints, ``None``
-        for a text that is no card. The hand is checked as a few whole-list
-        operations, not card by card: a league's clean hand is the hot path.
-        """
-        n = self.n
-        # AP-DEAL-2: the deal passes to the left; AP-WIN-1: no hand after the game is won.
-        if self.winner is not None or (self.dealer is not None and dealer != (self.dealer + 1) % n):
-            return None
-        self.dealer = dealer
-        self.played += 1
-        contract = self._auction(dealer, calls)
+    def drop_game(self) -> None:
+        """Take the hands of the game begun last out of the batch."""
+        start = self.games.pop()
+        cards = start * self.n * self.size
+        del self.dealt[cards:], self.played[cards:]
+        del self.dealer[start:], self.bidder[start:], self.bid[start:]
+
+    def add_hand(self, dealer: int, calls: tuple[object, ...], dealt: list[int], deal_sizes: list[int],
+                 played: list[int], trick_sizes: list[int]) -> bool:
+        """One hand of the game begun last: ``dealt``, the cards dealt seat
+        after seat (``deal_sizes`` to each); ``played``, the cards of the tricks
+        trick after trick, each from its leader (``trick_sizes`` in each);
+        cards as ``Card.index`` ints, -1 for a text that is no card. False when
+        the hand is surely not one the quick pass decides."""
         # AP-DEAL-1: each seat dealt ``hand`` cards; AP-PLAY-1, AP-PLAY-3: ``hand``
         # tricks of one card from each seat.
-        if contract is None or deal_sizes != self.deal_sizes or trick_sizes != self.trick_sizes:
-            return None
-        bidder, bid = contract
-        # CARD-1, CARD-4, AP-DEAL-1: no card dealt twice, every card of the deck,
-        # and the cards played are the cards dealt (as many: each once).
-        owner = dict(zip(dealt, self.dealt_to, strict=True))
-        if len(owner) != len(dealt) or None in owner or not self.outside.isdisjoint(owner) or \
-                owner.keys() != set(played):
-            return None
-        # Who played each card is who was dealt it (AP-DEAL-1); then each trick
-        # must be played clockwise from its leader (AP-TABLE-3), the first led
-        # by the pitcher (AP-PLAY-1), each next by the winner before (AP-PLAY-4).
-        seats = list(map(owner.__getitem__, played))
-        leaders = seats[::n]
-        if leaders[0] != bidder or seats != list(chain.from_iterable(map(self.orders.__getitem__, leaders))):
-            return None
-        leads = played[::n]
-        trump = _SUIT_I[leads[0]]  # type: ignore[index]  # AP-PLAY-1: the suit of the first card led
-        view = self.views.get(trump)  # type: ignore[arg-type]
-        if view is None:
-            view = self.views[trump] = self.fam.view(trump)  # type: ignore[arg-type]
-        suit_i = view.suit_i
-        led = list(map(suit_i.__getitem__, leads))  # type: ignore[arg-type]
-        # Each card's win key in its trick (play.trick_keys: the key table of
-        # the suit led); the winner is the card with the highest (winner_by_keys).
-        tables = chain.from_iterable(map(repeat, map(view.win_key.__getitem__, led), repeat(n)))
-        keys = list(map(getitem, tables, played))
-        by_trick = list(zip(*[iter(keys)] * n, strict=True))
-        tops = list(map(max, by_trick))
-        if min(tops) < TRUMP_KEY and not self.offsuit:
-            return None  # a trick won by nobody (TP-PLAY-2): not a family this pass knows
-        winners = list(map(seats.__getitem__, map(add, self.trick_starts, map(tuple.index, by_trick, tops))))
-        if leaders[1:] != winners[:-1]:
-            return None
-        if 0 in keys:
-            # AP-PLAY-2: a card neither of the suit led nor a trump only if its
-            # player holds no card of the suit led, i.e. plays none later: the
-            # last trick in which each seat plays each suit says it.
-            last = dict(zip(zip(seats, map(suit_i.__getitem__, played), strict=True),  # type: ignore[arg-type]
-                            self.trick_of, strict=True))
-            for i in compress(range(len(keys)), map(not_, keys)):
-                k = i // n
-                if last.get((seats[i], led[k]), -1) > k:
-                    return None
+        if deal_sizes != self.deal_sizes or trick_sizes != self.trick_sizes:
+            return False
+        contract = self._auction(dealer, calls)  # AP-BID-1..6
+        if contract is None:
+            return False
+        self.dealer.append(dealer)
+        self.bidder.append(contract[0])
+        self.bid.append(contract[1])
+        self.dealt += dealt
+        self.played += played
+        return True
+
+    def decide(self) -> list[GameVerdict | None]:
+        """Every game of the batch decided: its verdict, or ``None``."""
+        if not self.games:
+            return []
+        if self.dealer:
+            ok, made, delta, taken_by = self._hands()
+        else:
+            units = len(self.table.unit_names)
+            ok, made = np.ones(0, bool), np.ones(0, bool)
+            delta, taken_by = np.zeros((0, units), np.int64), np.zeros((0, 4), np.int64)
+        return self._games(ok, made, delta, taken_by)
+
+    def _hands(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Each hand's rules at once: whether it is clean, whether the pitcher
+        made his bid, each unit's score change, and who took High, Low, Jack
+        and Game (-1: nobody)."""
+        t = _tables_of(self.table)
+        n, size = self.n, self.size
+        h = len(self.dealer)
+        # Cards shifted by one: 0 is "not a card", so that every look-up is in range.
+        dealt = np.array(self.dealt, np.int64).reshape(h, n * size) + 1
+        played = np.array(self.played, np.int64).reshape(h, n * size) + 1
+        bidder = np.array(self.bidder)
+        bid = np.array(self.bid)
+        rows = np.arange(h)[:, None]
+        # CARD-1, CARD-3: cards of the deck only; AP-DEAL-1: the cards played
+        # are the cards dealt, as many times each.
+        ok = t.in_deck[dealt].all(1) & t.in_deck[played].all(1)
+        ok &= (np.sort(played, 1) == np.sort(dealt, 1)).all(1)
+        # AP-DEAL-1: who played each card is who was dealt it; then each trick
+        # is played clockwise from its leader (AP-TABLE-3), the first led by the
+        # pitcher (AP-PLAY-1). With the line above this is CARD-4 too: a card
+        # dealt to two seats counts as one seat's, leaving the other a card short.
+        owner = np.full((h, _CARDS + 1), -1, np.int64)
+        owner[rows, dealt] = np.repeat(np.arange(n), size)
+        seats = owner[rows, played]
+        by_trick = seats.reshape(h, size, n)
+        ok &= (by_trick == (by_trick[:, :, :1] + np.arange(n)) % n).all((1, 2))
+        ok &= by_trick[:, 0, 0] == bidder
+        cards = played.reshape(h, size, n)
+        trump = t.printed_suit[cards[:, 0, 0]]  # AP-PLAY-1: the suit of the first card led
+        trump[trump < 0] = 0  # (no suit: a hand refused above; any suit keeps the look-ups in range)
+        led = t.suit[trump[:, None], cards[:, :, 0]]
+        led[led < 0] = 0
+        # AP-PLAY-3: the highest win key wins; AP-PLAY-4: the winner leads next.
+        keys = t.key[trump[:, None, None], led[:, :, None], cards]
+        wins = keys.argmax(2)
+        tricks = np.arange(size)[None, :]
+        winner = by_trick[rows, tricks, wins]
+        ok &= (by_trick[:, 1:, 0] == winner[:, :-1]).all(1)
+        # AP-PLAY-2: a card neither of the suit led nor a trump (key 0) only
+        # from a player who holds no card of the suit led: who plays none later.
+        off_h, off_k, off_j = np.nonzero(keys == 0)
+        if len(off_h):
+            suit = t.suit[trump[:, None], played].reshape(h, size, n)
+            suit[suit < 0] = 0
+            per_seat = np.zeros((h, n, size), np.int64)  # the suit each seat played in each trick
+            per_seat[rows[:, :, None], by_trick, tricks[:, :, None]] = suit
+            plays = per_seat[:, :, :, None] == np.arange(4)
+            # Does the seat play each suit in trick k or later? (In trick k
+            # itself it played the off card: "later" and "from k on" agree.)
+            from_k = np.logical_or.accumulate(plays[:, :, ::-1], axis=2)[:, :, ::-1]
+            broke = from_k[off_h, by_trick[off_h, off_k, off_j], off_k, led[off_h, off_k]]
+            ok[off_h[broke]] = False
         # AP-SCORE-1..4: High, Low, Jack to whoever takes them, Game on game points.
-        unit_of = self.table.unit_of
-        tallies = [0] * self.units
-        for won, value in zip(winners, map(trick_game_points, zip(*[iter(played)] * n, strict=True)),
-                              strict=True):
-            tallies[unit_of[won]] += value
-        taken = [0] * self.units
-        at = dict(zip(played, range(len(played)), strict=True))
-        high, low, jack = award_cards(played, view)  # type: ignore[arg-type]
-        by: list[int | None] = []
-        for c, by_player in ((high, False), (low, self.low == "played"), (jack, False)):
-            if c is None:
-                by.append(None)
+        unit_of = np.array(self.table.unit_of)
+        units = len(self.table.unit_names)
+        won_unit = unit_of[winner]
+        values = t.points[cards].sum(2)
+        tallies = np.stack([(values * (won_unit == u)).sum(1) for u in range(units)], 1)
+        strength = t.strength[trump[:, None], played]
+        ar = np.arange(h)
+        any_trump = strength.max(1) > 0
+        high = np.where(any_trump, won_unit[ar, strength.argmax(1) // n], -1)
+        low_at = np.where(strength > 0, strength, 1 << 30).argmin(1)
+        low_by = seats[ar, low_at] if self.p.low == "played" else winner[ar, low_at // n]
+        low = np.where(any_trump, unit_of[low_by], -1)
+        is_jack = played == t.jack[trump][:, None]
+        jack = np.where(is_jack.any(1), won_unit[ar, is_jack.argmax(1) // n], -1)
+        top = tallies.max(1)
+        game = np.where((tallies == top[:, None]).sum(1) == 1, tallies.argmax(1), -1)  # AP-SCORE-2
+        taken_by = np.stack([high, low, jack, game], 1)
+        taken = np.stack([(taken_by == u).sum(1) for u in range(units)], 1)
+        # AP-SCORE-5/6 (scoring.settle): the pitcher's unit scores what it took
+        # if that makes the bid, else minus the bid; the others what they took.
+        pitcher = unit_of[bidder]
+        side = taken[ar, pitcher]
+        made = side >= bid
+        delta = taken.copy()
+        delta[ar, pitcher] = np.where(made, side, -bid)
+        return ok, made, delta, taken_by
+
+    def _games(self, ok: np.ndarray, made: np.ndarray, delta: np.ndarray,
+               taken_by: np.ndarray) -> list[GameVerdict | None]:
+        """Per game: the dealer's turn, the running totals and the winner."""
+        n = self.n
+        hands = len(self.dealer)
+        starts = np.array(self.games)
+        first = np.zeros(hands, bool)
+        first[starts[starts < hands]] = True
+        dealer = np.array(self.dealer)
+        # AP-DEAL-2: after the first hand, the deal passes to the left.
+        turn = np.ones(hands, bool)
+        turn[1:] = first[1:] | (dealer[1:] == (dealer[:-1] + 1) % n)
+        ok &= turn
+        running = delta.cumsum(0)
+        game_of = np.cumsum(first) - 1
+        base = np.zeros((len(starts), delta.shape[1]), np.int64)
+        later = starts[(starts > 0) & (starts < hands)]
+        base[np.searchsorted(starts, later, side="left")] = running[later - 1]
+        totals = running - base[game_of] if hands else running
+        target = self.p.target
+        reached = (totals >= target).any(1)
+        ok_l, made_l, delta_l, totals_l = ok.tolist(), made.tolist(), delta.tolist(), totals.tolist()
+        taken_l = [tuple(None if u < 0 else u for u in row) for row in taken_by.tolist()]
+        reached_l = reached.tolist()
+        bidder, unit_of, units = self.bidder, self.table.unit_of, len(self.table.unit_names)
+        out: list[GameVerdict | None] = []
+        for g, start in enumerate(self.games):
+            end = self.games[g + 1] if g + 1 < len(self.games) else hands
+            if not all(ok_l[start:end]):
+                out.append(None)
                 continue
-            i = at[c]
-            u = unit_of[seats[i] if by_player else winners[i // n]]
-            taken[u] += 1
-            by.append(u)
-        game = game_unit(tallies)
-        if game is not None:
-            taken[game] += 1
-        by.append(game)
-        self.taken_by = tuple(by)
-        bidding = frozenset((unit_of[bidder],))
-        made, delta = settle(taken, bidding, bid, pooled=False)
-        totals = self.totals
-        for u, d in enumerate(delta):
-            totals[u] += d
-        if max(totals) >= self.p.target:
-            at_target = tuple(u for u, t in enumerate(totals) if t >= self.p.target)
-            w, reason = game_won(self.fam, self.p, unit_of, totals, at_target, bidder, made, bidding, [])
-            if w is not None and reason is not None:
-                self.winner, self.won_after = w, self.played
-        return delta
+            winner = won_after = None
+            for i in range(start, end):
+                if not reached_l[i]:
+                    continue
+                at_target = tuple(u for u, v in enumerate(totals_l[i]) if v >= target)
+                w, reason = game_won(self.fam, self.p, unit_of, totals_l[i], at_target, bidder[i], made_l[i],
+                                     frozenset((unit_of[bidder[i]],)), [])
+                if w is not None and reason is not None:
+                    winner, won_after = w, i - start + 1
+                    break
+            if won_after is not None and start + won_after < end:
+                out.append(None)  # hands recorded after the game was won (AP-WIN-1)
+                continue
+            out.append(GameVerdict(delta_l[start:end], totals_l[start:end], taken_l[start:end],
+                                   totals_l[end - 1] if end > start else [0] * units, winner, won_after))
+        return out
+
+
+_TABLES: dict[str, _Tables] = {}
+
+
+def _tables_of(table: Table) -> _Tables:
+    """The rule arrays of the table's family (made once per family)."""
+    key = family_of(table.profile).name
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES[key] = _Tables(table)
+    return found
