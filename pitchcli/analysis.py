@@ -207,8 +207,17 @@ class _Driver:
                 calls = tuple(bids)
             except (KeyError, TypeError):  # a name or a card that is not one: the full replay says
                 return False
+            trump = contract = None
+            if "trump" in h:
+                trump = parse_suit(h["trump"])
+            if "contract" in h:
+                c = h["contract"]
+                bidder = seat_of.get(c.get("bidder")) if c.__class__ is dict else None  # type: ignore[arg-type]
+                if bidder is None:
+                    return False
+                contract = bidder, c.get("bid")
             if not batch.add_hand(dealer, calls, dealt, list(map(len, held)), played,
-                                  list(map(len, tricks))):
+                                  list(map(len, tricks)), trump, contract):
                 return False
         return True
 
@@ -455,8 +464,9 @@ class _Driver:
 
 
 # The fields of a hand the quick pass reads (``notes`` and ``x-`` keys the
-# engine never reads); a hand with any other (kitty, trump, contract, …) is replayed in full.
-_QUICK_KEYS = frozenset({"dealer", "deal", "bids", "tricks", "points", "score", "totals", "notes"})
+# engine never reads); a hand with any other (kitty, partner, …) is replayed in full.
+_QUICK_KEYS = frozenset({"dealer", "deal", "bids", "contract", "trump", "tricks", "points", "score",
+                         "totals", "notes"})
 
 
 def _strip(m: dict[str, Any]) -> dict[str, Any]:

@@ -166,6 +166,7 @@ def check_document(doc: Document, run_rules: bool = True, max_errors: int | None
 # chunks: enough for its array work to pay (and numpy's import, a fifth of a
 # second, to be worth it), few enough to hold in memory.
 QUICK_CHUNK = 512
+QUICK_HANDS = 20_000  # and at most about this many hands in a chunk: bounded memory
 QUICK_MIN = 64  # fewer documents in a chunk: each replayed in full, no numpy
 
 
@@ -199,11 +200,15 @@ def _with_checks(items: Iterable[Document | Diagnostic], run_rules: bool, max_er
             yield it, (check_document(it, run_rules, max_errors) if isinstance(it, Document) else None)
         return
     chunk: list[Document | Diagnostic] = []
+    hands = 0
     for it in items:
         chunk.append(it)
-        if len(chunk) >= QUICK_CHUNK:
+        if isinstance(it, Document) and isinstance(it.data, dict):
+            found = it.data.get("hands")
+            hands += len(found) if isinstance(found, list) else 0
+        if len(chunk) >= QUICK_CHUNK or hands >= QUICK_HANDS:
             yield from _check_chunk(chunk, max_errors)
-            chunk = []
+            chunk, hands = [], 0
     yield from _check_chunk(chunk, max_errors)
 
 

@@ -87,6 +87,26 @@ def test_points_claims_are_compared() -> None:
     _same(quick, analyze(rec))
 
 
+def test_trump_and_contract_claims_are_compared() -> None:
+    rec = simulate_game("auction", players=4, seed=4)
+    full = analyze(rec)
+    for h, r in zip(rec["hands"], full.hands, strict=True):
+        assert r is not None
+        h["trump"] = r.trump
+        h["contract"] = {"bidder": rec["players"][r.bidder], "bid": r.bid}
+    quick = analyze(rec, quick=True)
+    assert _took_quick_pass(quick) and quick.violations == []
+    for key, wrong in (("trump", "S" if rec["hands"][2]["trump"] != "S" else "H"),
+                       ("contract", {"bidder": rec["hands"][2]["contract"]["bidder"],
+                                     "bid": rec["hands"][2]["contract"]["bid"] % 4 + 1})):
+        broken = copy.deepcopy(rec)
+        broken["hands"][2][key] = wrong
+        quick, full = analyze(broken, quick=True), analyze(broken)
+        assert not _took_quick_pass(quick)
+        assert [v.code for v in quick.violations] == ["C506" if key == "trump" else "C505"]
+        _same(quick, full)
+
+
 @pytest.mark.parametrize("variant", ["ten-point", "ten-point-5"])
 def test_a_game_the_quick_pass_does_not_know_is_replayed_in_full(variant: str) -> None:
     rec = simulate_game(variant, players=5 if variant.endswith("5") else 4, seed=1)
@@ -289,6 +309,7 @@ def test_a_stream_is_checked_in_chunks_with_the_same_diagnostics(monkeypatch: py
     from pitchcli import check
 
     monkeypatch.setattr(check, "QUICK_CHUNK", 40)  # several chunks, one cut mid-stream
+    monkeypatch.setattr(check, "QUICK_HANDS", 300)  # and some cut by their hands
     monkeypatch.setattr(check, "QUICK_MIN", 20)  # the last chunk, of 10, replayed in full
     rng = random.Random(5)
     lines = []

@@ -102,6 +102,7 @@ class QuickBatch:
         self.dealer: list[int] = []
         self.bidder: list[int] = []
         self.bid: list[int] = []
+        self.trump_claims: list[int] = []  # a recorded trump (index in SUITS), -1: none
         self.games: list[int] = []  # the first hand of each game
 
     @staticmethod
@@ -139,25 +140,28 @@ class QuickBatch:
         start = self.games.pop()
         cards = start * self.n * self.size
         del self.dealt[cards:], self.played[cards:]
-        del self.dealer[start:], self.bidder[start:], self.bid[start:]
+        del self.dealer[start:], self.bidder[start:], self.bid[start:], self.trump_claims[start:]
 
     def add_hand(self, dealer: int, calls: tuple[object, ...], dealt: list[int], deal_sizes: list[int],
-                 played: list[int], trick_sizes: list[int]) -> bool:
+                 played: list[int], trick_sizes: list[int], trump: str | None = None,
+                 contract: tuple[int, object] | None = None) -> bool:
         """One hand of the game begun last: ``dealt``, the cards dealt seat
         after seat (``deal_sizes`` to each); ``played``, the cards of the tricks
         trick after trick, each from its leader (``trick_sizes`` in each);
-        cards as ``Card.index`` ints, -1 for a text that is no card. False when
-        the hand is surely not one the quick pass decides."""
+        cards as ``Card.index`` ints, -1 for a text that is no card. ``trump``
+        and ``contract`` (bidder, bid) are what the record claims, if it does.
+        False when the hand is surely not one the quick pass decides."""
         # AP-DEAL-1: each seat dealt ``hand`` cards; AP-PLAY-1, AP-PLAY-3: ``hand``
         # tricks of one card from each seat.
         if deal_sizes != self.deal_sizes or trick_sizes != self.trick_sizes:
             return False
-        contract = self._auction(dealer, calls)  # AP-BID-1..6
-        if contract is None:
+        won = self._auction(dealer, calls)  # AP-BID-1..6
+        if won is None or (contract is not None and contract != won):  # AP-BID-6: the claim agrees
             return False
         self.dealer.append(dealer)
-        self.bidder.append(contract[0])
-        self.bid.append(contract[1])
+        self.bidder.append(won[0])
+        self.bid.append(won[1])
+        self.trump_claims.append(-1 if trump is None else SUITS.index(trump))
         self.dealt += dealt
         self.played += played
         return True
@@ -203,6 +207,8 @@ class QuickBatch:
         ok &= by_trick[:, 0, 0] == bidder
         cards = played.reshape(h, size, n)
         trump = t.printed_suit[cards[:, 0, 0]]  # AP-PLAY-1: the suit of the first card led
+        claimed = np.array(self.trump_claims)
+        ok &= (claimed < 0) | (claimed == trump)  # a recorded trump is a claim of it
         trump[trump < 0] = 0  # (no suit: a hand refused above; any suit keeps the look-ups in range)
         led = t.suit[trump[:, None], cards[:, :, 0]]
         led[led < 0] = 0
