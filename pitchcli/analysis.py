@@ -202,10 +202,8 @@ class _Driver:
                 return False
             try:
                 held = list(map(deal.__getitem__, players))
-                dealt = list(map(get, chain.from_iterable(held), repeat(-1)))
-                played = list(map(get, chain.from_iterable(tricks), repeat(-1)))
                 calls = tuple(bids)
-            except (KeyError, TypeError):  # a name or a card that is not one: the full replay says
+            except (KeyError, TypeError):  # a name that is no player's: the full replay says
                 return False
             trump = contract = None
             if "trump" in h:
@@ -216,8 +214,12 @@ class _Driver:
                 if bidder is None:
                     return False
                 contract = bidder, c.get("bid")
-            if not batch.add_hand(dealer, calls, dealt, list(map(len, held)), played,
-                                  list(map(len, tricks)), trump, contract):
+            try:
+                if not batch.add_hand(dealer, calls, map(get, chain.from_iterable(held), repeat(-1)),
+                                      list(map(len, held)), map(get, chain.from_iterable(tricks), repeat(-1)),
+                                      list(map(len, tricks)), trump, contract):
+                    return False
+            except TypeError:  # a card that can't be one (a list, a mapping): the full replay says
                 return False
         return True
 
@@ -237,7 +239,7 @@ class _Driver:
             if "points" in h:
                 points = h["points"]
                 if points.__class__ is not dict or any(
-                        points.get(kind) != (None if u is None else names[u])
+                        points.get(kind) != (None if u < 0 else names[u])
                         for kind, u in zip(AWARDS, taken_by, strict=True)):
                     return False
         out = self.out

@@ -25,6 +25,7 @@ tricks as plain lists.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,12 +51,12 @@ _AUCTIONS_MAX = 50_000  # per table: beyond it, auctions are run, not kept
 class GameVerdict:
     """A clean game as the quick pass scored it: per hand the score change
     and the running totals of every unit, and the unit that took High, Low,
-    Jack and Game (``None``: not awarded); the totals after the last hand, the
+    Jack and Game (-1: not awarded); the totals after the last hand, the
     winning unit and the number of the hand that won (``None``: unfinished)."""
 
     deltas: list[list[int]]
     totals_after: list[list[int]]
-    taken_by: list[tuple[int | None, ...]]
+    taken_by: list[list[int]]
     totals: list[int]
     winner: int | None
     won_after: int | None
@@ -142,15 +143,17 @@ class QuickBatch:
         del self.dealt[cards:], self.played[cards:]
         del self.dealer[start:], self.bidder[start:], self.bid[start:], self.trump_claims[start:]
 
-    def add_hand(self, dealer: int, calls: tuple[object, ...], dealt: list[int], deal_sizes: list[int],
-                 played: list[int], trick_sizes: list[int], trump: str | None = None,
+    def add_hand(self, dealer: int, calls: tuple[object, ...], dealt: Iterable[int], deal_sizes: list[int],
+                 played: Iterable[int], trick_sizes: list[int], trump: str | None = None,
                  contract: tuple[int, object] | None = None) -> bool:
         """One hand of the game begun last: ``dealt``, the cards dealt seat
         after seat (``deal_sizes`` to each); ``played``, the cards of the tricks
         trick after trick, each from its leader (``trick_sizes`` in each);
         cards as ``Card.index`` ints, -1 for a text that is no card. ``trump``
         and ``contract`` (bidder, bid) are what the record claims, if it does.
-        False when the hand is surely not one the quick pass decides."""
+        False when the hand is surely not one the quick pass decides. (An
+        exception from reading ``dealt`` or ``played`` leaves the batch to
+        ``drop_game``.)"""
         # AP-DEAL-1: each seat dealt ``hand`` cards; AP-PLAY-1, AP-PLAY-3: ``hand``
         # tricks of one card from each seat.
         if deal_sizes != self.deal_sizes or trick_sizes != self.trick_sizes:
@@ -158,12 +161,12 @@ class QuickBatch:
         won = self._auction(dealer, calls)  # AP-BID-1..6
         if won is None or (contract is not None and contract != won):  # AP-BID-6: the claim agrees
             return False
+        self.dealt += dealt
+        self.played += played
         self.dealer.append(dealer)
         self.bidder.append(won[0])
         self.bid.append(won[1])
         self.trump_claims.append(-1 if trump is None else SUITS.index(trump))
-        self.dealt += dealt
-        self.played += played
         return True
 
     def decide(self) -> list[GameVerdict | None]:
@@ -280,32 +283,33 @@ class QuickBatch:
         base[np.searchsorted(starts, later, side="left")] = running[later - 1]
         totals = running - base[game_of] if hands else running
         target = self.p.target
-        reached = (totals >= target).any(1)
-        ok_l, made_l, delta_l, totals_l = ok.tolist(), made.tolist(), delta.tolist(), totals.tolist()
-        taken_l = [tuple(None if u < 0 else u for u in row) for row in taken_by.tolist()]
-        reached_l = reached.tolist()
+        made_l, delta_l, totals_l = made.tolist(), delta.tolist(), totals.tolist()
+        taken_l = taken_by.tolist()
+        game_l = game_of.tolist()
+        broken = set(game_of[~ok].tolist())
         bidder, unit_of, units = self.bidder, self.table.unit_of, len(self.table.unit_names)
-        out: list[GameVerdict | None] = []
-        for g, start in enumerate(self.games):
-            end = self.games[g + 1] if g + 1 < len(self.games) else hands
-            if not all(ok_l[start:end]):
-                out.append(None)
+        # AP-WIN-1..3: the first hand after which a unit at the target wins, per game.
+        won: dict[int, tuple[int, int]] = {}  # game -> (winning unit, its hand's index)
+        for i in np.flatnonzero((totals >= target).any(1)).tolist():
+            g = game_l[i]
+            if g in broken or g in won:
                 continue
-            winner = won_after = None
-            for i in range(start, end):
-                if not reached_l[i]:
-                    continue
-                at_target = tuple(u for u, v in enumerate(totals_l[i]) if v >= target)
-                w, reason = game_won(self.fam, self.p, unit_of, totals_l[i], at_target, bidder[i], made_l[i],
-                                     frozenset((unit_of[bidder[i]],)), [])
-                if w is not None and reason is not None:
-                    winner, won_after = w, i - start + 1
-                    break
-            if won_after is not None and start + won_after < end:
-                out.append(None)  # hands recorded after the game was won (AP-WIN-1)
+            at_target = tuple(u for u, v in enumerate(totals_l[i]) if v >= target)
+            w, reason = game_won(self.fam, self.p, unit_of, totals_l[i], at_target, bidder[i], made_l[i],
+                                 frozenset((unit_of[bidder[i]],)), [])
+            if w is not None and reason is not None:
+                won[g] = w, i
+        out: list[GameVerdict | None] = []
+        bounds = [*self.games, hands]
+        for g in range(len(self.games)):
+            start, end = bounds[g], bounds[g + 1]
+            winner, at = won.get(g, (None, None))
+            if g in broken or (at is not None and at + 1 < end):
+                out.append(None)  # a rule broken, or hands recorded after the game was won (AP-WIN-1)
                 continue
             out.append(GameVerdict(delta_l[start:end], totals_l[start:end], taken_l[start:end],
-                                   totals_l[end - 1] if end > start else [0] * units, winner, won_after))
+                                   totals_l[end - 1] if end > start else [0] * units, winner,
+                                   None if at is None else at - start + 1))
         return out
 
 
