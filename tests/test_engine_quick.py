@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from pitchcli.analysis import GameAnalysis, analyze
+from pitchcli.analysis import GameAnalysis, analyze, analyze_many
 from pitchcli.cards import ALL_CARDS
 from pitchcli.check import check_source
 from pitchcli.simulate import simulate_game
@@ -333,3 +333,16 @@ def test_a_stream_is_checked_in_chunks_with_the_same_diagnostics(monkeypatch: py
         decided += _took_quick_pass(q.analysis)
         _same(q.analysis, f.analysis)
     assert decided > 60  # the clean Auction games, chunk after chunk
+
+
+def test_games_without_hands_in_a_batch_keep_the_others_totals() -> None:
+    records = []
+    for seed in range(6):
+        rec = simulate_game("auction", players=4, seed=seed)
+        if seed % 2 == 0:  # a game recorded before its first hand
+            rec["hands"] = []
+            rec.pop("result")
+        records.append(rec)
+    for rec, quick in zip(records, analyze_many(records), strict=True):
+        assert quick is not None
+        _same(quick, analyze(rec))

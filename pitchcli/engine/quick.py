@@ -276,12 +276,12 @@ class QuickBatch:
         turn = np.ones(hands, bool)
         turn[1:] = first[1:] | (dealer[1:] == (dealer[:-1] + 1) % n)
         ok &= turn
+        # The running totals: one sum over the batch, less what the games before had.
         running = delta.cumsum(0)
-        game_of = np.cumsum(first) - 1
-        base = np.zeros((len(starts), delta.shape[1]), np.int64)
-        later = starts[(starts > 0) & (starts < hands)]
-        base[np.searchsorted(starts, later, side="left")] = running[later - 1]
-        totals = running - base[game_of] if hands else running
+        game_of = np.repeat(np.arange(len(starts)), np.diff(np.append(starts, hands)))  # (a game may have no hand)
+        before = np.zeros((len(starts), delta.shape[1]), np.int64)
+        before[starts > 0] = running[starts[starts > 0] - 1]
+        totals = running - before[game_of]
         target = self.p.target
         made_l, delta_l, totals_l = made.tolist(), delta.tolist(), totals.tolist()
         taken_l = taken_by.tolist()
