@@ -182,14 +182,15 @@ def _check_chunk(items: list[Document | Diagnostic], max_errors: int | None
     if len(clean) >= QUICK_MIN:
         found = analyze_many([docs[k].data for k in clean])
         quick = {k: a for k, a in zip(clean, found, strict=True) if a is not None}
-    results: dict[int, Checked] = {}
+    checked: list[Checked] = []
     for k, (d, (diags, extra, skip, ignore)) in enumerate(zip(docs, shapes, strict=True)):
         analysis = quick.get(k)
         if analysis is None and isinstance(d.data, dict):
             analysis = analyze(d.data, skip, ignore)
-        results[id(d)] = _checked(d, diags, extra, analysis, max_errors)
+        checked.append(_checked(d, diags, extra, analysis, max_errors))
+    in_order = iter(checked)  # the documents' results, in the order of the items
     for it in items:
-        yield it, results.get(id(it))
+        yield it, next(in_order) if isinstance(it, Document) else None
 
 
 def _with_checks(items: Iterable[Document | Diagnostic], run_rules: bool, max_errors: int | None,

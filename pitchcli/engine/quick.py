@@ -27,15 +27,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
-from pitchcli.cards import ALL_CARDS, CANONICAL
+from pitchcli.cards import ALL_CARDS
 from pitchcli.engine.bidding import Auction
-from pitchcli.engine.family import Exchange, family_of
+from pitchcli.engine.family import Exchange, Family, family_of
 from pitchcli.engine.game import game_won
 from pitchcli.engine.hand import _outside
-from pitchcli.engine.scoring import _GAME_POINTS_I
+from pitchcli.engine.scoring import _GAME_POINTS_I, _JACK_I
 from pitchcli.engine.table import Table
 
 SUITS = "SHDC"
@@ -66,8 +67,7 @@ class _Tables:
     """The rules' data as arrays, for one family: per trump suit, each card's
     suit for following, its strength as a trump, its win key per suit led."""
 
-    def __init__(self, table: Table) -> None:
-        fam = family_of(table.profile)
+    def __init__(self, fam: Family) -> None:
         views = [fam.view(t) for t in SUITS]
         suit_no = {s: i for i, s in enumerate(SUITS)}
         # Index 0 of the card axis is "no card" (a text that is none): cards are shifted by one.
@@ -76,7 +76,7 @@ class _Tables:
         self.strength = np.array([[0, *v.strength_i] for v in views])
         self.key = np.array([[[0, *v.win_key[led]] for led in SUITS] for v in views])
         self.points = np.array([0, *_GAME_POINTS_I])  # AP-SCORE-4
-        self.jack = np.array([CANONICAL["J" + t].index + 1 for t in SUITS])
+        self.jack = np.array([_JACK_I[t] + 1 for t in SUITS])
         outside = _outside(fam)
         self.in_deck = np.array([False] + [c not in outside for c in range(_CARDS)])
 
@@ -185,7 +185,7 @@ class QuickBatch:
         """Each hand's rules at once: whether it is clean, whether the pitcher
         made his bid, each unit's score change, and who took High, Low, Jack
         and Game (-1: nobody)."""
-        t = _tables_of(self.table)
+        t = _tables(self.fam)
         n, size = self.n, self.size
         h = len(self.dealer)
         # Cards shifted by one: 0 is "not a card", so that every look-up is in range.
@@ -313,13 +313,7 @@ class QuickBatch:
         return out
 
 
-_TABLES: dict[str, _Tables] = {}
-
-
-def _tables_of(table: Table) -> _Tables:
-    """The rule arrays of the table's family (made once per family)."""
-    key = family_of(table.profile).name
-    found = _TABLES.get(key)
-    if found is None:
-        found = _TABLES[key] = _Tables(table)
-    return found
+@cache
+def _tables(fam: Family) -> _Tables:
+    """The rule arrays of a family (made once)."""
+    return _Tables(fam)
