@@ -9,7 +9,7 @@ CPU seconds, median of R runs, side by side in the same run:
 - ``parse``: libyaml's ``compose_all`` (CSafeLoader) of the stream: the floor;
 - ``fmt, no comments``: what fmt did before (check every document, write the
   canonical form, comments dropped), on the commented stream;
-- ``fmt``: ``pitchcli.fmt.read_input`` + ``output`` now, on the bare stream
+- ``fmt``: ``pitchcli.render.records.read_input`` + ``output`` now, on the bare stream
   (the fast path: no ``#``) and on the commented one (comments found by one
   libyaml token scan and put back);
 - ``ruamel rt``: ruamel.yaml's round-trip load and dump of the commented
@@ -33,9 +33,9 @@ from pathlib import Path
 
 import yaml
 
-from pitchcli import fmt
+from pitchcli.pipeline.simulate import simulate_game
 from pitchcli.record.write import canonical, dump
-from pitchcli.simulate import simulate_game
+from pitchcli.render import records as fmt
 
 
 def _stream(games: int) -> tuple[str, str]:

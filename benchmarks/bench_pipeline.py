@@ -163,7 +163,7 @@ def json_parse_only(path: Path) -> int:
 
 
 def validate_in_process(path: Path) -> tuple[int, int]:
-    from pitchcli.check import check_paths
+    from pitchcli.pipeline.check import check_paths
     docs = bad = 0
     for c in check_paths([str(path)]):
         docs += 1

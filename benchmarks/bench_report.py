@@ -21,12 +21,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from pitchcli.check import check_paths
-from pitchcli.ratings import collect as rate
+from pitchcli.pipeline.check import check_paths
+from pitchcli.pipeline.simulate import simulate_game
 from pitchcli.record.write import canonical, dump
-from pitchcli.simulate import simulate_game
-from pitchcli.site import collect, write_site
-from pitchcli.summary import Summary
+from pitchcli.render.site import collect, write_site
+from pitchcli.views.ratings import collect as rate
+from pitchcli.views.summary import Summary
 
 
 def _games(folder: Path, n: int) -> None:

@@ -3,7 +3,7 @@
     python benchmarks/bench_solve.py [--hands 40] [--other-hands 12] [--budget N] [--seed 1]
                                      [--only auction-4,ten-point-4]
 
-Simulated hands (``pitchcli.simulate``), solved in full as ``pitch solve`` does
+Simulated hands (``pitchcli.pipeline.simulate``), solved in full as ``pitch solve`` does
 it: the value with the trump as played, in Auction Pitch the value with the best
 first lead, then the walk along the recorded play for the costly cards. For each
 configuration it prints the median, 95th percentile and worst CPU seconds per
@@ -27,10 +27,10 @@ import random
 import statistics
 import time
 
-from pitchcli.analysis import analyze
 from pitchcli.engine.family import family_for
 from pitchcli.engine.solve import DEFAULT_BUDGET, deal_of, solve
-from pitchcli.simulate import simulate_game
+from pitchcli.pipeline.feed import analyze
+from pitchcli.pipeline.simulate import simulate_game
 
 MAIN = [("auction", 4), ("ten-point", 4)]
 OTHERS = [("auction", 2), ("auction", 3), ("auction", 5), ("auction", 7),

@@ -30,9 +30,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from pitchcli.analysis import analyze, analyze_many
-from pitchcli.check import QUICK_CHUNK, _check_chunk, check_document
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS
+from pitchcli.pipeline.check import QUICK_CHUNK, check_chunk, check_document
+from pitchcli.pipeline.feed import analyze, analyze_many
 from pitchcli.record import profile_fields, schema
 from pitchcli.record.load import Document, load_documents
 
@@ -62,7 +62,7 @@ def main() -> None:
         "quick pass (analyze_many)": lambda: [analyze_many([d.data for d in docs[i:i + QUICK_CHUNK]])
                                               for i in range(0, len(docs), QUICK_CHUNK)],
         "check_document": each(check_document, docs),
-        "checked in chunks, quick": lambda: [list(_check_chunk(docs[i:i + QUICK_CHUNK], DEFAULT_MAX_ERRORS))
+        "checked in chunks, quick": lambda: [list(check_chunk(docs[i:i + QUICK_CHUNK], DEFAULT_MAX_ERRORS))
                                              for i in range(0, len(docs), QUICK_CHUNK)],
     }
     times: dict[str, list[float]] = {k: [] for k in stages}

@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
-    from pitchcli.summarize import summarize_file
-    from pitchcli.summary import Summary
-    from pitchcli.summary_report import write_report
+    from pitchcli.render.summary import write_report
+    from pitchcli.views.summarize import summarize_file
+    from pitchcli.views.summary import Summary
 
 # Imported on first use, so that ``import pitchcli`` (and ``pitch`` start-up)
 # doesn't load the loader, the engine and the reports for a version string.
-_LAZY = {"summarize_file": "pitchcli.summarize", "Summary": "pitchcli.summary",
-         "write_report": "pitchcli.summary_report"}
+_LAZY = {"summarize_file": "pitchcli.views.summarize", "Summary": "pitchcli.views.summary",
+         "write_report": "pitchcli.render.summary"}
 
 __all__ = ["Summary", "__version__", "summarize_file", "write_report"]
 

@@ -36,7 +36,7 @@ def _complete_profiles(ctx: click.Context, param: click.Parameter, incomplete: s
 
 def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """Shell completion of a rule id (any case typed)."""
-    from pitchcli.reference import rules
+    from pitchcli.views.reference import rules
     return [r for r in rules() if r.startswith(incomplete.upper())]
 
 
@@ -82,7 +82,7 @@ def main(color: str) -> None:
     # the default generation-0 threshold (700) runs the cycle collector far more
     # often than needed (measured: about 8% of the engine's time on 300 games).
     gc.set_threshold(20_000, 50, 100)
-    from pitchcli import style
+    from pitchcli.render import style
     style.enable(style.decide(color, sys.stdout))
 
 
@@ -112,8 +112,8 @@ def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool, max_er
     PATHS are files, folders (searched recursively for .yaml .yml .json .jsonl
     .ndjson) or - for standard input.
     """
-    from pitchcli.check import check_paths
-    from pitchcli.report import renderers
+    from pitchcli.pipeline.check import check_paths
+    from pitchcli.render.validate import renderers
 
     # The verdict is all validate shows: the engine's quick pass may decide a clean game.
     checked = check_paths(paths, max_errors=max_errors or None, quick=True)
@@ -140,8 +140,8 @@ def simulate(variant: str, players: int | None, games: int, seed: int | None, fm
     """Random legal games, written as records; the same seed gives the same games."""
     import random
 
+    from pitchcli.pipeline.simulate import simulate_game
     from pitchcli.record.write import atomic_output, canonical, dump
-    from pitchcli.simulate import simulate_game
 
     profile = resolve(variant)
     if players is not None and players not in profile.players:
@@ -174,7 +174,7 @@ def simulate(variant: str, players: int | None, games: int, seed: int | None, fm
 def schema_cmd(show_path: bool) -> None:
     """Print the JSON Schema of the record format."""
     if show_path:
-        from pitchcli.fmt import schema_path
+        from pitchcli.render.records import schema_path
         click.echo(str(schema_path().resolve()))
         return
     from pitchcli.record import schema
@@ -194,7 +194,7 @@ def profiles(name: str | None, fmt: str) -> None:
     """List the built-in rule profiles, or show every option of one and its value.
 
     """
-    from pitchcli import reference
+    from pitchcli.views import reference
     try:
         shown = [resolve(name)] if name else list(builtin_profiles().values())
     except ProfileError as e:
@@ -216,7 +216,7 @@ def rules(ids: tuple[str, ...], fmt: str) -> None:
     The ids are those diagnostics cite in brackets: R407 [AP-PLAY-2].
 
     """
-    from pitchcli import reference
+    from pitchcli.views import reference
     try:
         found = [reference.find_rule(i) for i in ids]
     except reference.NotFound as e:
@@ -238,7 +238,7 @@ def explain(codes: tuple[str, ...], fmt: str) -> None:
     with no code, list them all.
 
     """
-    from pitchcli import reference
+    from pitchcli.views import reference
     try:
         found = [reference.find_code(c) for c in codes]
     except reference.NotFound as e:
@@ -278,8 +278,8 @@ def score(paths: tuple[str, ...], hand: int | None, explain: bool, check: bool, 
     Works on every detail level (full, play, tally). An invalid record is not
     scored: its diagnostics go to standard error (exit 1).
     """
-    from pitchcli import scoresheet
-    from pitchcli.check import check_paths
+    from pitchcli.pipeline.check import check_paths
+    from pitchcli.render import scoresheet
     status = scoresheet.run(check_paths(paths, max_errors=max_errors or None), sys.stdout,
                             sys.stderr, hand, explain, check, fmt)
     sys.exit(status)
@@ -302,8 +302,8 @@ def replay(path: str, hand: int | None, fmt: str, max_errors: int) -> None:
 
     Tally hands (no cards) can be scored but not replayed: the replay says so.
     """
-    from pitchcli import replay as replaying
-    from pitchcli.check import check_paths
+    from pitchcli.pipeline.check import check_paths
+    from pitchcli.views import replay as replaying
     status = replaying.run(check_paths([path], max_errors=max_errors or None), sys.stdout,
                            sys.stderr, hand, fmt)
     sys.exit(status)
@@ -331,9 +331,9 @@ def solve_cmd(path: str, hand: int | None, fmt: str, budget: int | None, max_err
     with a card that would have kept it. Hands without cards (tallies) can't
     be solved; the output says so.
     """
-    from pitchcli import solve as solving
-    from pitchcli.check import check_paths
     from pitchcli.engine.solve import DEFAULT_BUDGET
+    from pitchcli.pipeline.check import check_paths
+    from pitchcli.views import solve as solving
     status = solving.run(check_paths([path], max_errors=max_errors or None), sys.stdout, sys.stderr, hand, fmt,
                          budget or DEFAULT_BUDGET)
     sys.exit(status)
@@ -364,7 +364,7 @@ def fmt_cmd(paths: tuple[str, ...], output: str | None, to: str | None, check: b
     not repair. Comments are kept (YAML output): a comment line before the
     key or item it precedes, an end-of-line comment on its line.
     """
-    from pitchcli import fmt as formatting
+    from pitchcli.render import records as formatting
     if sum((check, in_place, output is not None)) > 1:
         raise click.UsageError("--check, --in-place and --output go one at a time")
     if in_place and "-" in paths:
@@ -405,8 +405,8 @@ def new(variant: str, players: str, teams: str | None, dealer: str | None, targe
     """
     from pathlib import Path
 
-    from pitchcli import fmt as formatting
     from pitchcli.record.write import write_atomic
+    from pitchcli.render import records as formatting
     names = [p.strip() for p in players.split(",") if p.strip()]
     try:
         team_map = formatting.parse_teams(teams) if teams else None
@@ -457,7 +457,7 @@ def _summary_options(f):  # type: ignore[no-untyped-def]
 def _summary_out(s, fmt: str, standings: bool, games: bool | None, partial: bool,  # type: ignore[no-untyped-def]
                  output: str | None, allow_invalid: bool) -> None:
     from pitchcli.record.write import atomic_output
-    from pitchcli.summarize import write_summary
+    from pitchcli.render.summary import write_summary
     games = True if partial else _games_shown(fmt, standings, games)
     if output:
         with writing(output), atomic_output(output) as f:
@@ -466,7 +466,7 @@ def _summary_out(s, fmt: str, standings: bool, games: bool | None, partial: bool
         write_summary(s, sys.stdout, fmt, standings, games, partial)
     if fmt == "csv" and not partial:
         # CSV holds one table: the problems (file:line:col: CODE ...) go to standard error.
-        from pitchcli.summary_report import problem_text
+        from pitchcli.render.summary import problem_text
         sys.stdout.flush()
         for p in s.problems:
             click.echo(problem_text(p), err=True)
@@ -533,7 +533,8 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     """
     import os
 
-    from pitchcli.summarize import Progress, WorkerDied, summarize_paths
+    from pitchcli.pipeline.parallel import WorkerDied
+    from pitchcli.views.summarize import Progress, summarize_paths
     bar = Progress(progress if progress is not None else sys.stderr.isatty(),
                    sys.stderr)
     if by == "round":
@@ -556,7 +557,8 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
 
 def _on_cluster(paths, address: str, jobs: int, limit: int | None, keep: bool, bar,  # type: ignore[no-untyped-def]
                 timeout: float, output: str | None):
-    from pitchcli.cluster import ClusterError, summarize_on_cluster
+    from pitchcli.pipeline.cluster import ClusterError
+    from pitchcli.views.summarize import summarize_on_cluster
     if jobs != 1:
         raise click.UsageError("--jobs and --cluster: choose one (the cluster's workers are the jobs)")
     try:
@@ -569,9 +571,9 @@ def _on_cluster(paths, address: str, jobs: int, limit: int | None, keep: bool, b
 def _summarize_rounds(paths: tuple[str, ...], fmt: str, partial: bool, games: bool | None, max_rows: int,
                       output: str | None, allow_invalid: bool, bar) -> None:  # type: ignore[no-untyped-def]
     from pitchcli.record.write import atomic_output
-    from pitchcli.summarize import summarize_by_round
-    from pitchcli.summary import after_each_round
-    from pitchcli.summary_report import problem_text, write_rounds
+    from pitchcli.render.summary import problem_text, write_rounds
+    from pitchcli.views.summarize import summarize_by_round
+    from pitchcli.views.summary import after_each_round
     if partial or games:
         raise click.UsageError("--by round writes standings only: not with --partial or --games")
     s, rounds = summarize_by_round(paths, limit=max_rows or None, progress=bar)
@@ -603,8 +605,8 @@ def merge(parts: tuple[str, ...], fmt: str, standings: bool, games: bool | None,
     of the parts; --partial writes the merged partial summary. Exit status as
     summarize; 3 when a part can't be read.
     """
-    from pitchcli.summarize import read_partial
-    from pitchcli.summary import Summary, SummaryError, merge_all
+    from pitchcli.views.summarize import read_partial
+    from pitchcli.views.summary import Summary, SummaryError, merge_all
     read: list[Summary] = []
     for name in parts:
         try:
@@ -639,7 +641,7 @@ def report_cmd(paths: tuple[str, ...], out_dir: str, title: str, allow_invalid: 
     Exit status: 0 written; 1 written, some record invalid (unless
     --allow-invalid); 3 an input could not be read or the site not written.
     """
-    from pitchcli import site
+    from pitchcli.render import site
     sys.exit(site.run(paths, out_dir, title, allow_invalid, sys.stderr))
 
 
@@ -659,7 +661,7 @@ def chart_cmd(path: str, output: str | None, max_errors: int) -> None:
     Exit status: 0 drawn; 1 the record is invalid; 3 it could not be read or
     the chart not written.
     """
-    from pitchcli import chart
+    from pitchcli.render import chart
     sys.exit(chart.run(path, output, sys.stdout, sys.stderr, max_errors or None))
 
 
@@ -687,5 +689,5 @@ def ratings_cmd(paths: tuple[str, ...], fmt: str, head_to_head: bool, since: str
     Exit status: 0; 1 some record invalid (unless --allow-invalid); 3 an
     input could not be read.
     """
-    from pitchcli import ratings
+    from pitchcli.views import ratings
     sys.exit(ratings.run(paths, fmt, head_to_head, allow_invalid, sys.stdout, sys.stderr, since))

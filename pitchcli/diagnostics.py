@@ -25,7 +25,7 @@ WARNING = "warning"
 DEFAULT_MAX_ERRORS = 100
 
 # Game rows, and as many problems, that summarize keeps (--max-rows); here, not
-# in pitchcli.summary, so that the command line can show it without importing
+# in pitchcli.views.summary, so that the command line can show it without importing
 # the summary (start-up).
 DEFAULT_MAX_ROWS = 1000
 
@@ -116,7 +116,7 @@ class Diagnostic:
         problem matchers (VS Code's ``$gcc``) read it:
         ``file:line:col: error: CODE [RULE] message (at /ptr)`` (or ``warning:``).
         ``paint(role, text)`` colours the severity (role ``error``/``warning``)
-        and the code (role ``code``) on a terminal (``pitchcli.style.paint``)."""
+        and the code (role ``code``) on a terminal (``pitchcli.render.style.paint``)."""
         where = self.file
         if self.line is not None:
             where += f":{self.line}:{self.column or 1}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pitchcli.reference import pages
+from pitchcli.views.reference import pages
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

@@ -12,8 +12,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+from pitchcli.pipeline.simulate import NAMES, simulate_game
 from pitchcli.record.write import canonical, to_yaml, to_yaml_stream
-from pitchcli.simulate import NAMES, simulate_game
 
 ROOT = Path(__file__).resolve().parent.parent / "samples"
 SCHEMA = ROOT.parent / "schemas" / "pitch-record-1.schema.json"
@@ -44,7 +44,7 @@ def play_level(rec: dict[str, Any]) -> dict[str, Any]:
 
 def tally_level(rec: dict[str, Any]) -> dict[str, Any]:
     """A score sheet: hands with contract and points only."""
-    from pitchcli.analysis import analyze
+    from pitchcli.pipeline.feed import analyze
 
     a = analyze(rec)
     out = {k: v for k, v in rec.items() if k != "hands"}

@@ -11,7 +11,7 @@ earned it), the settlement, and at last the game's end.
 The log is made on demand, for the commands that show it (``replay``), never
 on the validate path. Seats and units are indices (``Table.players``,
 ``Table.unit_names``); kinds are enums, not strings. ``replay --format json``
-is a plain serialisation of it (``pitchcli.replay``, format
+is a plain serialisation of it (``pitchcli.views.replay``, format
 ``pitch-replay/2``).
 """
 

@@ -133,7 +133,7 @@ def _play_orders(seats: int) -> tuple[tuple[int, ...], ...]:
 _OUTSIDE: dict[str, frozenset[int]] = {}
 
 
-def _outside(fam: Family) -> frozenset[int]:
+def outside_cards(fam: Family) -> frozenset[int]:
     """The cards (``Card.index``) that exist but are not in the family's deck
     (the jokers, for Auction Pitch). Kept by family name: hashing the deck
     itself, 52 cards, for every hand would cost more than the hand's checks."""
@@ -310,7 +310,7 @@ class HandState:
         self.tally_at = at
         self._next_leader: int | None = None
         self.card_holders: list[int] = []
-        self._outside = _outside(self.fam)
+        self._outside = outside_cards(self.fam)
         self._order = _play_orders(self.n)
         self._trick_view: TrumpView | None = None
 

@@ -35,8 +35,8 @@ from pitchcli.cards import ALL_CARDS
 from pitchcli.engine.bidding import Auction
 from pitchcli.engine.family import Exchange, Family, family_of
 from pitchcli.engine.game import game_won
-from pitchcli.engine.hand import _outside
-from pitchcli.engine.scoring import _GAME_POINTS_I, _JACK_I
+from pitchcli.engine.hand import outside_cards
+from pitchcli.engine.scoring import GAME_POINTS_I, JACK_I
 from pitchcli.engine.table import Table
 
 SUITS = "SHDC"
@@ -75,9 +75,9 @@ class _Tables:
         self.suit = np.array([[-1, *(suit_no[v.suit_i[c]] for c in range(_CARDS))] for v in views])
         self.strength = np.array([[0, *v.strength_i] for v in views])
         self.key = np.array([[[0, *v.win_key[led]] for led in SUITS] for v in views])
-        self.points = np.array([0, *_GAME_POINTS_I])  # AP-SCORE-4
-        self.jack = np.array([_JACK_I[t] + 1 for t in SUITS])
-        outside = _outside(fam)
+        self.points = np.array([0, *GAME_POINTS_I])  # AP-SCORE-4
+        self.jack = np.array([JACK_I[t] + 1 for t in SUITS])
+        outside = outside_cards(fam)
         self.in_deck = np.array([False] + [c not in outside for c in range(_CARDS)])
 
 

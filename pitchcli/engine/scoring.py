@@ -12,12 +12,12 @@ from pitchcli.engine.play import Trick
 
 AWARDS = ("high", "low", "jack", "game")
 # AP-SCORE-4 game points of every card (by ``Card.index``), looked up once per card played.
-_GAME_POINTS_I: tuple[int, ...] = tuple(GAME_POINTS.get(c.rank, 0) for c in ALL_CARDS)
+GAME_POINTS_I: tuple[int, ...] = tuple(GAME_POINTS.get(c.rank, 0) for c in ALL_CARDS)
 # One trick as scoring reads it: the cards (``Card.index``) in play order, the
 # seat that played each, and the seat that won it (``None``: nobody, TP-PLAY-2).
 PlayedTrick = tuple[Sequence[int], Sequence[int], int | None]
 # The jack of each trump suit (AP-SCORE-1's Jack), by ``Card.index``.
-_JACK_I: dict[str, int] = {s: CANONICAL["J" + s].index for s in "SHDC"}
+JACK_I: dict[str, int] = {s: CANONICAL["J" + s].index for s in "SHDC"}
 
 
 def played_tricks(tricks: Sequence[Trick]) -> list[PlayedTrick]:
@@ -117,13 +117,13 @@ def award_cards(in_play: Iterable[int], view: TrumpView) -> tuple[int | None, in
     if not trumps:
         return None, None, None
     strength = view.strength_i.__getitem__
-    jack = _JACK_I[view.trump]
+    jack = JACK_I[view.trump]
     return max(trumps, key=strength), min(trumps, key=strength), jack if jack in trumps else None
 
 
 def trick_game_points(cards: Iterable[int]) -> int:
     """The game points of the cards of a trick (AP-SCORE-4)."""
-    return sum(map(_GAME_POINTS_I.__getitem__, cards))
+    return sum(map(GAME_POINTS_I.__getitem__, cards))
 
 
 def game_unit(tallies: Sequence[int]) -> int | None:

@@ -495,7 +495,7 @@ def _read_file(reader: _Reader, ctx: _Context, fmt: str | None) -> Iterator[Docu
 # --------------------------------------------------------------------------- YAML stream
 
 
-def _marker(piece: bytes) -> bytes:
+def stream_marker(piece: bytes) -> bytes:
     """``---``, ``...`` or ``%`` when a line starts with that boundary, else ``b""``."""
     c = piece[:1]
     if c == b"%":
@@ -533,7 +533,7 @@ def _yaml_chunks(reader: _Reader, max_bytes: int) -> Iterator[tuple[bytes | None
         piece = reader.readline()
         if not piece:
             break
-        marker = _marker(piece) if at_start else b""
+        marker = stream_marker(piece) if at_start else b""
         if marker and in_doc and marker != b"...":
             # This line starts the next document (or the directives before it).
             yield emit()

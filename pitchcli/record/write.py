@@ -320,6 +320,21 @@ def _keep_owner_and_mode(fd: int, info: os.stat_result, path: Path, strict: bool
     os.fchmod(fd, stat.S_IMODE(info.st_mode))
 
 
+class OutputError(OSError):
+    """The output folder, or a file in it, can't be written as asked."""
+
+
+def check_replaceable(path: Path) -> None:
+    """Refuse to replace anything but a regular file (a link, a folder, a
+    device): atomic replacement would swap it for a file."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputError(f"{path}: not a regular file; not replaced")
+
+
 @contextmanager
 def atomic_output(path: str | Path, *, in_place: bool = False) -> Iterator[TextIO]:
     """A text file to write ``path`` through: the one mechanism every writer uses.

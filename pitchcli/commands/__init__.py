@@ -1,0 +1,1 @@
+"""The commands: one module per `pitch` subcommand, options -> a driver call -> an exit status."""

@@ -1,0 +1,1 @@
+"""The pipeline: inputs walked, loaded, checked against the schema and fed to the engine."""

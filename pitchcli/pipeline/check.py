@@ -1,0 +1,258 @@
+"""The checking pipeline shared by every command: load -> schema -> engine.
+
+``check_paths`` yields one ``Checked`` per document (or per file that could
+not be read), with its diagnostics located (file, line, column) and sorted,
+and the engine's analysis when the document got that far.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from pitchcli import escape
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, ERROR, WARNING, Diagnostic, is_claim
+from pitchcli.engine.violations import Violation
+from pitchcli.pipeline.feed import GameAnalysis, analyze, analyze_many
+from pitchcli.pipeline.walk import SKIPPED, walk
+from pitchcli.record import profile_fields, schema
+from pitchcli.record.load import DEFAULT_LIMITS, Document, Limits, load_documents
+
+
+@dataclass
+class Checked:
+    """One document of one file, checked."""
+
+    file: str
+    index: int
+    document: Document | None = None
+    analysis: GameAnalysis | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    omitted_errors: int = 0  # past the cap on diagnostics: counted, not kept
+    omitted_warnings: int = 0
+    omitted_claims: int = 0  # of the omitted errors, claims that disagree (is_claim)
+
+    @property
+    def errors(self) -> int:
+        """Number of errors (those not kept past ``max_errors`` included)."""
+        return sum(1 for d in self.diagnostics if d.severity == ERROR) + self.omitted_errors
+
+    @property
+    def warnings(self) -> int:
+        """Number of warnings (those not kept past ``max_errors`` included)."""
+        return sum(1 for d in self.diagnostics if d.severity == WARNING) + self.omitted_warnings
+
+    @property
+    def omitted(self) -> int:
+        """Diagnostics found but not kept (the cap ``max_errors``)."""
+        return self.omitted_errors + self.omitted_warnings
+
+    def cap(self, max_errors: int | None) -> None:
+        """Keep the first ``max_errors`` diagnostics, count the others."""
+        if max_errors is None or len(self.diagnostics) <= max_errors:
+            return
+        rest = self.diagnostics[max_errors:]
+        del self.diagnostics[max_errors:]
+        self.omitted_errors += sum(1 for d in rest if d.severity == ERROR)
+        self.omitted_warnings += len(rest) - sum(1 for d in rest if d.severity == ERROR)
+        # score and replay use a record whose only errors are claims: what the
+        # cap left out must still say whether it was only claims.
+        self.omitted_claims += sum(1 for d in rest if d.severity == ERROR and is_claim(d))
+
+    def more_line(self) -> str | None:
+        """The line that says how many diagnostics were not shown, if any."""
+        if not self.omitted:
+            return None
+        doc = f" (document {self.index + 1})" if self.index else ""
+        n = self.omitted
+        return escape.text(f"{self.file}:{doc} note: {n:,} more diagnostic{'' if n == 1 else 's'} not shown "
+                           f"(--max-errors)")
+
+    @property
+    def skipped(self) -> bool:
+        """True for what a folder walk found and did not read (L113, a warning)."""
+        return self.document is None and bool(self.diagnostics) and all(
+            d.code == SKIPPED for d in self.diagnostics)
+
+    @property
+    def unreadable(self) -> bool:
+        """True when the file could not be read at all (L101)."""
+        return any(d.code == "L101" for d in self.diagnostics)
+
+    def valid(self, strict: bool = False) -> bool:
+        """No errors (and, when ``strict``, no warnings)."""
+        return self.errors == 0 and (not strict or self.warnings == 0)
+
+    @property
+    def data(self) -> dict[str, Any] | None:
+        """The record as loaded, when it loaded."""
+        return self.document.data if self.document is not None else None
+
+
+def iter_sources(paths: Iterable[str]) -> Iterator[tuple[str, str | BinaryIO | Diagnostic]]:
+    """``(name, source)`` for every input: ``-`` is standard input; a folder is
+    searched by ``pitchcli.pipeline.walk.walk`` (what it skips or can't read comes as a
+    ``Diagnostic`` source); any other name is read as it is, as ``cat`` would."""
+    for p in paths:
+        if p == "-":
+            yield "-", sys.stdin.buffer
+        elif os.path.isdir(p):
+            yield from walk(p)
+        else:
+            yield p, p
+
+
+def _hand_of(pointer: str) -> tuple[int | None, int | None]:
+    parts = pointer.split("/")
+    hand = int(parts[2]) + 1 if len(parts) > 2 and parts[1] == "hands" and parts[2].isdigit() else None
+    trick = (int(parts[4]) + 1 if hand is not None and len(parts) > 4 and parts[3] == "tricks"
+             and parts[4].isdigit() else None)
+    return hand, trick
+
+
+def _from_violation(v: Violation) -> Diagnostic:
+    hand, trick = _hand_of(v.at)
+    return Diagnostic(code=v.code, message=v.message, rule=v.rule, pointer=v.at, hand=hand,
+                      trick=v.trick or trick, extra=dict(v.details))
+
+
+def _shape(doc: Document) -> tuple[list[Diagnostic], list[Diagnostic], set[str], set[str]]:
+    """The schema stage of one document: its diagnostics, the fields its
+    profile doesn't have, and what the engine must skip and ignore."""
+    diags = list(schema.validate(doc.data, doc.floats))
+    # The profile-driven part of the schema stage: fields the profile doesn't have.
+    shaped = {d.pointer for d in diags}
+    extra = [d for d in profile_fields.validate(doc.data) if d.pointer not in shaped]
+    skip = {d.pointer for d in diags if d.severity == ERROR}
+    # An unknown key stands for a typo: skip the mapping that holds it.
+    skip |= {d.pointer.rsplit("/", 1)[0] for d in diags if d.code == "S201"}
+    # A field the profile doesn't have is left out; the rest of its hand is checked.
+    ignore = {d.pointer for d in extra}
+    return diags, extra, skip, ignore
+
+
+def _checked(doc: Document, diags: list[Diagnostic], extra: list[Diagnostic],
+             analysis: GameAnalysis | None, max_errors: int | None) -> Checked:
+    """One document's diagnostics (schema, engine, profile) located and sorted."""
+    out = Checked(doc.file, doc.index, doc, analysis)
+    if analysis is not None:
+        diags = diags + [_from_violation(v) for v in analysis.violations]
+    diags += extra
+    located = []
+    for d in diags:
+        line, col = doc.locate_key(d.pointer) if d.code == "S201" else doc.locate(d.pointer)
+        located.append(d.located(file=doc.file, document=doc.index, line=line, column=col))
+    located.sort(key=lambda d: (d.line or 0, d.column or 0, d.code))
+    out.diagnostics = located
+    out.cap(max_errors)
+    return out
+
+
+def check_document(doc: Document, run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS) -> Checked:
+    """Schema then rules for one loaded document; all diagnostics located, the
+    first ``max_errors`` kept (the others counted)."""
+    diags, extra, skip, ignore = _shape(doc)
+    analysis = None
+    if run_rules and isinstance(doc.data, dict):
+        analysis = analyze(doc.data, skip, ignore)
+    return _checked(doc, diags, extra, analysis, max_errors)
+
+
+# The quick pass (``analysis.analyze_many``) takes the documents of a stream in
+# chunks: enough for its array work to pay (and numpy's import, a fifth of a
+# second, to be worth it), few enough to hold in memory.
+QUICK_CHUNK = 512
+QUICK_HANDS = 20_000  # and at most about this many hands in a chunk: bounded memory
+QUICK_MIN = 64  # fewer documents in a chunk: each replayed in full, no numpy
+
+
+def check_chunk(items: list[Document | Diagnostic], max_errors: int | None
+                 ) -> Iterator[tuple[Document | Diagnostic, Checked | None]]:
+    """Check the documents of ``items`` with the quick pass where it decides
+    (the others replayed in full); each item with its ``Checked``, in order."""
+    docs = [it for it in items if isinstance(it, Document)]
+    shapes = [_shape(d) for d in docs]
+    clean = [k for k, (d, (diags, extra, _, _)) in enumerate(zip(docs, shapes, strict=True))
+             if not diags and not extra and isinstance(d.data, dict)]
+    quick: dict[int, GameAnalysis] = {}
+    if len(clean) >= QUICK_MIN:
+        found = analyze_many([docs[k].data for k in clean])
+        quick = {k: a for k, a in zip(clean, found, strict=True) if a is not None}
+    checked: list[Checked] = []
+    for k, (d, (diags, extra, skip, ignore)) in enumerate(zip(docs, shapes, strict=True)):
+        analysis = quick.get(k)
+        if analysis is None and isinstance(d.data, dict):
+            analysis = analyze(d.data, skip, ignore)
+        checked.append(_checked(d, diags, extra, analysis, max_errors))
+    in_order = iter(checked)  # the documents' results, in the order of the items
+    for it in items:
+        yield it, next(in_order) if isinstance(it, Document) else None
+
+
+def _with_checks(items: Iterable[Document | Diagnostic], run_rules: bool, max_errors: int | None,
+                 quick: bool) -> Iterator[tuple[Document | Diagnostic, Checked | None]]:
+    """Each loaded item with its ``Checked`` (None for a diagnostic)."""
+    if not (quick and run_rules):
+        for it in items:
+            yield it, (check_document(it, run_rules, max_errors) if isinstance(it, Document) else None)
+        return
+    chunk: list[Document | Diagnostic] = []
+    hands = 0
+    for it in items:
+        chunk.append(it)
+        if isinstance(it, Document) and isinstance(it.data, dict):
+            found = it.data.get("hands")
+            hands += len(found) if isinstance(found, list) else 0
+        if len(chunk) >= QUICK_CHUNK or hands >= QUICK_HANDS:
+            yield from check_chunk(chunk, max_errors)
+            chunk, hands = [], 0
+    yield from check_chunk(chunk, max_errors)
+
+
+def check_source(name: str, source: str | BinaryIO | Diagnostic, limits: Limits = DEFAULT_LIMITS,
+                 run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS,
+                 quick: bool = False) -> Iterator[Checked]:
+    """Check every document of one file (or stream), keeping at most
+    ``max_errors`` diagnostics per document (None: all); a ``Diagnostic``
+    source (from the folder walk) is passed on as it is. ``quick``: the
+    engine's quick pass may decide clean games, a chunk of documents at a
+    time (the same diagnostics; for a caller that needs only the verdict)."""
+    if isinstance(source, Diagnostic):
+        yield Checked(name, source.document, diagnostics=[source])
+        return
+    pending: list[Diagnostic] = []
+    for item, checked in _with_checks(load_documents(source, name=name, limits=limits), run_rules,
+                                      max_errors, quick):
+        if isinstance(item, Diagnostic):
+            if pending and pending[-1].document != item.document:
+                yield Checked(name, pending[0].document, diagnostics=pending)
+                pending = []
+            pending.append(item)
+            continue
+        assert checked is not None
+        early = [d for d in pending if d.document == item.index]
+        rest = [d for d in pending if d.document != item.index]
+        if rest:
+            yield Checked(name, rest[0].document, diagnostics=rest)
+        checked.diagnostics[:0] = early
+        checked.cap(max_errors)
+        pending = []
+        yield checked
+    if pending:
+        yield Checked(name, pending[0].document, diagnostics=pending)
+
+
+def check_paths(paths: Iterable[str], limits: Limits = DEFAULT_LIMITS,
+                run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS,
+                quick: bool = False) -> Iterator[Checked]:
+    """Check every document of every input (at most ``max_errors`` diagnostics
+    kept per document; ``quick``: see ``check_document``)."""
+    for name, source in iter_sources(paths):
+        yield from check_source(name, source, limits, run_rules, max_errors, quick)
+
+
+__all__ = ["Checked", "Path", "check_document", "check_paths", "check_source", "iter_sources"]

@@ -1,0 +1,542 @@
+"""A record replayed in the engine: every hand checked, scored, and every
+recorded claim compared with what the engine derives.
+
+Input is a plain record (a ``dict`` as loaded, already checked against the
+schema); output is a ``GameAnalysis`` with the results and the violations,
+each located by a JSON Pointer. Parts of the record where the schema found a
+problem are skipped (``skip``), so that the engine only sees well-shaped data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import chain, repeat
+from typing import TYPE_CHECKING, Any
+
+from pitchcli.cards import NOTATION_INDEX, parse_suit
+from pitchcli.engine.family import Family, family_of
+from pitchcli.engine.game import GameState
+from pitchcli.engine.hand import Cards, HandResult, HandState
+from pitchcli.engine.outcome import GameEnd
+from pitchcli.engine.scoring import AWARDS
+from pitchcli.engine.table import Table, build_table
+from pitchcli.engine.violations import Violation
+from pitchcli.escape import long_texts, quote, short, shorten_names
+from pitchcli.profiles import Profile, ProfileError, resolve
+from pitchcli.suggest import did_you_mean
+
+if TYPE_CHECKING:
+    from pitchcli.engine.quick import GameVerdict, QuickBatch
+
+
+def esc(part: object) -> str:
+    """One JSON Pointer segment, escaped (RFC 6901)."""
+    return str(part).replace("~", "~0").replace("/", "~1")
+
+
+def ptr(*parts: object) -> str:
+    """A JSON Pointer (RFC 6901) from path parts."""
+    return "".join("/" + esc(p) for p in parts)
+
+
+@dataclass
+class GameAnalysis:
+    """What the engine made of one record.
+
+    After the quick pass (``analyze(..., quick=True)``) decided a clean game,
+    ``hands`` and ``end`` are made when first read, by the full replay."""
+
+    record: dict[str, Any]
+    profile: Profile | None = None
+    table: Table | None = None
+    totals: list[int] | None = None  # per unit after the last hand; None if unknown
+    winner: str | None = None  # the winning unit's name
+    winner_hand: int | None = None
+    violations: list[Violation] = field(default_factory=list)
+    _hands: list[HandResult | None] = field(default_factory=list, repr=False)
+    _end: GameEnd | None = field(default=None, repr=False)
+    _replay: Callable[[], GameAnalysis] | None = field(default=None, repr=False, compare=False)
+
+    def _results(self) -> None:
+        if self._replay is not None:
+            full, self._replay = self._replay(), None
+            self._hands, self._end = full._hands, full._end
+
+    @property
+    def hands(self) -> list[HandResult | None]:
+        """Each hand's result (``None``: it could not be scored)."""
+        self._results()
+        return self._hands
+
+    @property
+    def end(self) -> GameEnd | None:
+        """How and why the game ended (None: unfinished or unknown)."""
+        self._results()
+        return self._end
+
+    @property
+    def family(self) -> Family | None:
+        """The rule family as an object (None when the profile is unknown)."""
+        return None if self.profile is None else family_of(self.profile)
+
+    @property
+    def ok(self) -> bool:
+        """True when no rule is broken and every claim agrees."""
+        return not self.violations
+
+    def unit_name(self, unit: int) -> str:
+        """The name claims use for a unit (player or team)."""
+        assert self.table is not None
+        return self.table.unit_names[unit]
+
+
+class Driver:
+    """Feeds one record to the engine."""
+
+    def __init__(self, record: dict[str, Any], skip: Collection[str],
+                 ignore: Collection[str] = ()) -> None:
+        self.rec = record
+        self.skip = skip
+        self.ignore = frozenset(ignore)
+        self.out = GameAnalysis(record)
+        self.v = self.out.violations
+        # Set once a hand breaks a rule of play: what the replay derives from
+        # then on (that hand's points and score, every later running total, the
+        # result) rests on a broken hand, so a claim disagreeing with it is not
+        # reported again; the broken rule already was.
+        self.broken = False
+
+        self.long: list[str] = []  # names too long to quote whole (see tidy)
+
+    def bad(self, code: str, rule: str | None, message: str, at: str, **details: object) -> None:
+        """Report a problem of the record at the pointer ``at``."""
+        if self.long:
+            message = shorten_names(message, self.long)
+        self.v.append(Violation(code, rule, message, at,
+                                details=details))
+
+    def tidy(self, violations: list[Violation]) -> list[Violation]:
+        """The engine's violations with the long names in their messages
+        shortened, hand by hand, so that a 200 KB name quoted in every message
+        of a 10,000-hand record costs neither gigabytes of output nor memory."""
+        if not self.long:
+            return violations
+        return [replace(v, message=shorten_names(v.message, self.long)) for v in violations]
+
+    def skipped(self, at: str) -> bool:
+        """True when the schema found a problem at or under ``at``."""
+        return any(s == at or s.startswith(at + "/") for s in self.skip)
+
+    def setup(self) -> bool:
+        """Resolve the profile and seat the players; False when the game can't
+        be set up (its table or rules are malformed)."""
+        rec = self.rec
+        if any(self.skipped(k) for k in ("/variant", "/rules", "/players")) or \
+                "" in self.skip or not isinstance(rec.get("players"), list) or \
+                not isinstance(rec.get("variant"), str):
+            return False
+        try:
+            profile = resolve(rec["variant"], rec.get("rules"))
+        except ProfileError as e:
+            code = "P302" if e.option else "P301"
+            at = ptr("rules", e.option) if e.option and e.option in (rec.get("rules") or {}) else (
+                "/rules" if e.option else "/variant")
+            self.bad(code, None, str(e), at)
+            return False
+        self.out.profile = profile
+        teams = rec.get("teams")
+        if self.skipped("/teams") or "/teams" in self.ignore:
+            if profile.has_teams:
+                return False  # the teams the table needs are malformed
+            teams = None  # teams where the profile has none: the schema stage said so
+        players = list(rec["players"])
+        self.long = long_texts([*players, *(teams or {})])
+        table, problems = build_table(profile, players, teams)
+        self.v.extend(self.tidy(problems))
+        if any((p.code == "P303" and p.at == "/players") or p.code == "P302" for p in problems):
+            return False  # the table itself can't be played: nothing more to check
+        self.out.table = table
+        self.seat_of = {name: i for i, name in enumerate(table.players)}
+        self.game = GameState(table)
+        return True
+
+    def run(self) -> GameAnalysis:
+        """Check the whole record."""
+        if not self.setup():
+            return self.out
+        hands = self.rec.get("hands")
+        if not isinstance(hands, list):
+            # The schema reported it (a number, text, a mapping): no hands to
+            # replay, and the totals are unknown, not zero.
+            hands = []
+            if "hands" in self.rec:
+                self.game.known = False
+        for i, hand in enumerate(hands):
+            at = f"/hands/{i}"
+            if self.skipped(at) or not isinstance(hand, dict):
+                dealer = hand.get("dealer") if isinstance(hand, dict) else None
+                self.game.skip_hand(self.seat_of.get(dealer) if isinstance(dealer, str) else None)
+                continue
+            if self.ignore:
+                hand = {k: v for k, v in hand.items() if f"{at}/{esc(k)}" not in self.ignore}
+            self.hand(hand, at)
+        self.finish()
+        return self.out
+
+    def feed(self, batch: QuickBatch) -> bool:
+        """Give every hand to the quick pass's batch (a game begun there);
+        False when a hand is surely not one it decides (the caller drops the
+        game from the batch and replays it in full)."""
+        table = self.out.table
+        assert table is not None
+        players, seat_of = table.players, self.seat_of
+        get = NOTATION_INDEX.get
+        for h in self.rec["hands"]:
+            if h.__class__ is not dict or not (_QUICK_KEYS.issuperset(h) or all(
+                    k in _QUICK_KEYS or k.startswith("x-") for k in h)):
+                return False
+            deal, tricks, bids = h.get("deal"), h.get("tricks"), h.get("bids")
+            dealer = seat_of.get(h.get("dealer"))  # type: ignore[arg-type]
+            if deal.__class__ is not dict or tricks.__class__ is not list or \
+                    bids.__class__ is not list or dealer is None or len(deal) != len(players):
+                return False
+            try:
+                held = list(map(deal.__getitem__, players))
+                calls = tuple(bids)
+            except (KeyError, TypeError):  # a name that is no player's: the full replay says
+                return False
+            trump = contract = None
+            if "trump" in h:
+                trump = parse_suit(h["trump"])
+            if "contract" in h:
+                c = h["contract"]
+                bidder = seat_of.get(c.get("bidder")) if c.__class__ is dict else None  # type: ignore[arg-type]
+                if bidder is None:
+                    return False
+                contract = bidder, c.get("bid")
+            try:
+                if not batch.add_hand(dealer, calls, map(get, chain.from_iterable(held), repeat(-1)),
+                                      list(map(len, held)), map(get, chain.from_iterable(tricks), repeat(-1)),
+                                      list(map(len, tricks)), trump, contract):
+                    return False
+            except TypeError:  # a card that can't be one (a list, a mapping): the full replay says
+                return False
+        return True
+
+    def accept(self, verdict: GameVerdict) -> bool:
+        """Take the quick pass's verdict of a clean game if every claim of the
+        record agrees with it (the totals and winner set; the hands replayed
+        in full when read); False: replay the game in full, which reports."""
+        table = self.out.table
+        assert table is not None
+        names = table.unit_names
+        for h, delta, totals, taken_by in zip(self.rec["hands"], verdict.deltas, verdict.totals_after,
+                                              verdict.taken_by, strict=True):
+            if "score" in h and h["score"] != dict(zip(names, delta, strict=True)):
+                return False
+            if "totals" in h and h["totals"] != dict(zip(names, totals, strict=True)):
+                return False
+            if "points" in h:
+                points = h["points"]
+                if points.__class__ is not dict or any(
+                        points.get(kind) != (None if u < 0 else names[u])
+                        for kind, u in zip(AWARDS, taken_by, strict=True)):
+                    return False
+        out = self.out
+        out.totals = verdict.totals
+        out.winner = None if verdict.winner is None else names[verdict.winner]
+        out.winner_hand = verdict.won_after
+        res = self.rec.get("result")
+        if isinstance(res, dict) and (
+                ("winner" in res and res["winner"] != out.winner) or
+                ("scores" in res and res["scores"] != dict(zip(names, verdict.totals, strict=True)))):
+            return False
+        rec = self.rec
+        out._replay = lambda: Driver(rec, ()).run()
+        return True
+
+    # --- names ---------------------------------------------------------
+    def seat(self, name: object, at: str) -> int | None:
+        """The seat of a player named at ``at`` (None, reported: no such player)."""
+        seat = self.seat_of.get(name) if isinstance(name, str) else None
+        if seat is None:
+            players = self.out.table.players  # type: ignore[union-attr]
+            self.bad("R413", None, f"{quote(name)} is not one of the players "
+                     f"({', '.join(map(short, players))}){did_you_mean(name, players)}", at)
+        return seat
+
+    def unit(self, name: object, at: str) -> int | None:
+        """The scoring unit (player or team) named at ``at`` (None, reported: none)."""
+        table = self.out.table
+        assert table is not None
+        unit = table.unit_index(name) if isinstance(name, str) else None
+        if unit is None:
+            what = "teams" if table.profile.has_teams else "players"
+            self.bad("R413", None, f"{quote(name)} is not one of the {what} "
+                     f"({', '.join(map(short, table.unit_names))}){did_you_mean(name, table.unit_names)}", at)
+        return unit
+
+    def cards(self, texts: list[Any], at: str) -> Cards:
+        """Parse a list of cards found at ``at`` (a hot path: one dict look-up
+        per card, in C; a card's own pointer is made only if it is reported)."""
+        try:
+            parsed = list(map(NOTATION_INDEX.get, texts))
+        except TypeError:  # a value that can't be a key (the schema said so)
+            parsed = [None] * len(texts)
+        if None not in parsed:
+            return Cards(parsed, at)  # type: ignore[arg-type]
+        kept: list[int] = []
+        for j, (t, c) in enumerate(zip(texts, parsed, strict=True)):
+            if c is None or t.__class__ is not str:
+                self.bad("R401", "CARD-3", f"{quote(t)} is not a card", f"{at}/{j}")
+            else:
+                kept.append(j)
+        return Cards(parsed, at).keep(kept)  # type: ignore[arg-type]
+
+    def by_player(self, h: dict[str, Any], key: str, at: str) -> Iterator[tuple[int, Cards]]:
+        """The card lists of a hand's mapping by player (``deal``, ``discards``,
+        ``draws``) with the seat of each player; ``x-`` extension keys left out,
+        a name that is no player reported (R413)."""
+        for name, cs in (h.get(key) or {}).items():
+            if name.startswith("x-"):
+                continue
+            where = f"{at}/{key}/{esc(name)}"
+            s = self.seat(name, where)
+            if s is not None:
+                yield s, self.cards(cs, where)
+
+    # --- one hand --------------------------------------------------------
+    def hand(self, h: dict[str, Any], at: str) -> None:
+        """Feed one hand of the record to the engine."""
+        before = len(self.v)
+        dealer = self.seat(h.get("dealer"), at + "/dealer")
+        if dealer is None:
+            self.game.end_hand(None)
+            return
+        hs, problems = self.game.begin_hand(dealer, at)
+        self.v.extend(self.tidy(problems))
+        fam = hs.fam
+        if "bids" in h:
+            for j, b in enumerate(h["bids"]):
+                hs.call(None if isinstance(b, str) else b, f"{at}/bids/{j}")
+            hs.close_auction(at + "/bids")
+        if "contract" in h:
+            c = h["contract"]
+            bidder = self.seat(c.get("bidder"), at + "/contract/bidder")
+            if bidder is not None:
+                hs.set_contract(bidder, c["bid"], at + "/contract")
+        if "bids" not in h and "contract" not in h:
+            self.bad("R414", fam.rule("contract"), "the hand has neither 'bids' nor 'contract': "
+                     "it can't be scored", at)
+        for s, cards in self.by_player(h, "deal", at):
+            hs.deal(s, cards)
+        if "kitty" in h:
+            hs.set_kitty(self.cards(h["kitty"], at + "/kitty"))
+        if "dead" in h:
+            hs.set_dead(self.cards(h["dead"], at + "/dead"))
+        if "trump" in h:
+            suit = parse_suit(h["trump"])
+            if suit is not None:
+                hs.name_trump(suit, at + "/trump")
+        partner = h.get("partner")
+        if partner is not None or hs.p.calls_partner:
+            self.partner(hs, partner or {}, at)
+        for key, step in (("discards", hs.discard), ("draws", hs.draw)):
+            for s, cards in self.by_player(h, key, at):
+                step(s, cards)
+        for k, trick in enumerate(h.get("tricks") or ()):
+            tat = f"{at}/tricks/{k}"
+            if trick.__class__ is dict:
+                lead = trick.get("lead")
+                lead_seat = self.seat(lead, tat + "/lead") if lead is not None else None
+                hs.play_trick(self.cards(trick.get("cards") or [], tat + "/cards"), tat, lead_seat,
+                              tat + "/lead")
+            else:
+                hs.play_trick(self.cards(trick, tat), tat)
+        if "points" in h:
+            self.tally(hs, h["points"], at + "/points")
+        result = hs.finish()
+        self.v.extend(self.tidy(hs.violations))
+        self.game.end_hand(result)
+        broken_here = any(v.code.startswith("R") and v.code != "R412" for v in self.v[before:])
+        self.broken = self.broken or broken_here
+        if result is not None:
+            self.claims(h, hs, result, at, broken_here)
+
+    def partner(self, hs: HandState, partner: dict[str, Any], at: str) -> None:
+        """Feed a hand's recorded partner call (ten-point, called partner)."""
+        pat = at + "/partner"
+        if "cards" in partner:
+            cards = self.cards(partner["cards"], pat + "/cards")
+        elif "card" in partner:
+            cards = self.cards([partner["card"]], pat + "/card")
+            cards.single = True
+        else:
+            cards = Cards([], pat)
+        claim: list[int] | None = None
+        names = partner.get("players", [partner["player"]] if "player" in partner else None)
+        claim_at = pat + ("/players" if "players" in partner else "/player")
+        if names is not None:
+            seats = [self.seat(n, claim_at) for n in names]
+            claim = [s for s in seats if s is not None]
+        hs.call_partner(cards, claim, pat, claim_at if names is not None else pat)
+
+    def tally(self, hs: HandState, points: dict[str, Any], at: str) -> None:
+        """Feed a tally hand: the points taken, recorded without cards."""
+        if hs.fam.scores_awards:
+            awards: dict[str, int | None] = {}
+            for kind in AWARDS:
+                name = points.get(kind)
+                awards[kind] = None if name is None else self.unit(name, f"{at}/{kind}")
+            hs.set_tally(awards, None, at)
+        else:
+            table = self.out.table
+            assert table is not None
+            taken = [0] * len(table.unit_names)
+            for name, n in points.items():
+                if name.startswith("x-"):
+                    continue
+                u = self.unit(name, f"{at}/{esc(name)}")
+                if u is not None:
+                    taken[u] = n
+            hs.set_tally(None, taken, at)
+
+    # --- claims --------------------------------------------------------
+    def claims(self, h: dict[str, Any], hs: HandState, r: HandResult, at: str, broken: bool) -> None:
+        """Compare what the hand records (points, score, totals, ...) with the engine's result."""
+        table = self.out.table
+        assert table is not None
+        names = table.unit_names
+        if "totals" in h and self.game.known and not self.broken:
+            self.compare("C503", h["totals"], dict(zip(names, self.game.totals, strict=True)),
+                         at + "/totals", "running totals", r.number)
+        if broken:
+            return  # this hand's points and score would only echo the broken rule
+        if "points" in h and r.level != "tally":
+            if not hs.fam.scores_awards:
+                derived: dict[str, Any] = dict(zip(names, r.taken, strict=True))
+                claimed = {k: v for k, v in h["points"].items() if not k.startswith("x-")}
+            else:
+                derived = {k: (None if a.unit is None else names[a.unit]) for k, a in r.awards.items()}
+                claimed = {k: h["points"].get(k) for k in AWARDS}
+            self.compare("C501", claimed, derived, at + "/points", "points taken", r.number)
+        if "score" in h:
+            self.compare("C502", h["score"], dict(zip(names, r.delta, strict=True)),
+                         at + "/score", "score change", r.number)
+
+    def compare(self, code: str, claimed: dict[str, Any], derived: dict[str, Any], at: str,
+                what: str, hand: int | None) -> None:
+        """Report every key where a claim disagrees with the derivation (a
+        missing or extra name is a disagreement too). The claim's ``x-``
+        extension keys are left out (no player or team name starts so: the
+        schema says)."""
+        if claimed == derived:
+            return  # the common case: one comparison, no per-key work
+        claimed = _strip(claimed)
+        if claimed == derived:
+            return
+        for key in sorted(set(claimed) | set(derived), key=str):
+            c, d = claimed.get(key, "missing"), derived.get(key, "not a player or team")
+            if key not in claimed:
+                c = "missing"
+            if c != d:
+                where = f"{at}/{esc(key)}" if key in claimed else at
+                prefix = f"hand {hand}: " if hand else ""
+                # A name the replay doesn't know is likely a misspelling of one it does.
+                hint = did_you_mean(key, [k for k in derived if k not in claimed]) if key not in derived else ""
+                self.bad(code, None, f"{prefix}{what} of {key} is recorded as {_show(c)}, but "
+                         f"the replay gives {_show(d)}{hint}", where, key=key, claimed=c, derived=d)
+
+    def finish(self) -> None:
+        """End the game: the result and the hands after it are checked."""
+        out, game = self.out, self.game
+        table = out.table
+        assert table is not None
+        out._hands = game.hands
+        out.totals = list(game.totals) if game.known else None
+        out.winner = None if game.winner is None else table.unit_names[game.winner]
+        out.winner_hand = game.won_after
+        if game.won_after is not None:
+            won = game.hands[game.won_after - 1]
+            out._end = won.end if won is not None else None
+        res = self.rec.get("result")
+        if not isinstance(res, dict) or not game.known or self.skipped("/result") or self.broken:
+            return
+        if "winner" in res and res["winner"] != out.winner:
+            self.bad("C504", None, f"the result names {_show(res['winner'], 'nobody (unfinished)')} "
+                     f"as the winner, but the hands give {_show(out.winner, 'nobody yet (unfinished)')}",
+                     "/result/winner", claimed=res["winner"], derived=out.winner)
+        if "scores" in res:
+            self.compare("C504", res["scores"],
+                         dict(zip(table.unit_names, game.totals, strict=True)),
+                         "/result/scores", "final score", None)
+
+
+# The fields of a hand the quick pass reads (``notes`` and ``x-`` keys the
+# engine never reads); a hand with any other (kitty, partner, …) is replayed in full.
+_QUICK_KEYS = frozenset({"dealer", "deal", "bids", "contract", "trump", "tricks", "points", "score",
+                         "totals", "notes"})
+
+
+def _strip(m: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in m.items() if not k.startswith("x-")}
+
+
+def _show(value: object, none: str = "none") -> str:
+    if value is None:
+        return none
+    if isinstance(value, str) and value in ("missing", "not a player or team"):
+        return value
+    return str(value) if isinstance(value, int) else quote(value)
+
+
+def analyze(record: dict[str, Any], skip: Collection[str] = (),
+            ignore: Collection[str] = (), quick: bool = False) -> GameAnalysis:
+    """Replay ``record`` in the engine. ``skip``: pointers the schema rejected
+    (a hand with one is not replayed); ``ignore``: fields the schema stage
+    reported as fields the profile doesn't have (the rest of their hand is
+    replayed without them). ``quick``: let the engine's quick pass decide a
+    clean game (see ``analyze_many``)."""
+    if quick and not skip and not ignore:
+        found = analyze_many([record])[0]
+        if found is not None:
+            return found
+    return Driver(record, skip, ignore).run()
+
+
+def analyze_many(records: Sequence[dict[str, Any]]) -> list[GameAnalysis | None]:
+    """The engine's quick pass over many records, each as loaded and valid by
+    the schema with no field its profile lacks: for each, the analysis of a
+    clean game (no violation; the totals and the winner; ``hands`` and ``end``
+    replayed in full when first read), or ``None``: not known clean, replay it
+    with ``analyze``. The same answers as ``analyze``, many times faster on a
+    large batch: for a caller that needs the verdict, as ``pitch validate``."""
+    from pitchcli.engine.quick import QuickBatch  # numpy: only for a batch
+
+    out: list[GameAnalysis | None] = [None] * len(records)
+    batches: dict[tuple[object, ...], QuickBatch] = {}
+    fed: list[tuple[int, Driver, QuickBatch, int]] = []
+    for i, rec in enumerate(records):
+        d = Driver(rec, ())
+        if not isinstance(rec.get("hands"), list) or not d.setup() or d.v:
+            continue
+        table = d.out.table
+        assert table is not None
+        if not QuickBatch.handles(table):
+            continue
+        key = (table.profile, table.seats, table.unit_of)
+        batch = batches.get(key)
+        if batch is None:
+            batch = batches[key] = QuickBatch(table)
+        batch.begin_game()
+        if d.feed(batch):
+            fed.append((i, d, batch, len(batch.games) - 1))
+        else:
+            batch.drop_game()
+    verdicts = {id(b): b.decide() for b in batches.values()}
+    for i, d, batch, g in fed:
+        verdict = verdicts[id(batch)][g]
+        if verdict is not None and d.accept(verdict):
+            out[i] = d.out
+    return out

@@ -1,0 +1,162 @@
+"""The score race of one game: an SVG chart and a terminal sparkline.
+
+The chart draws each player's or team's total before the first hand and after
+every hand (``GameView.race``, read from the engine's running totals), the
+target as a dashed line, the zero line, and marks the hand that won the game.
+Coordinates are plain numbers in a fixed ``viewBox``, so the chart scales to
+any width; the y of a total is linear (``y = zero_y - total * unit``), which a
+test checks against the game's totals using the target and zero lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS
+from pitchcli.render.templating import printable, render
+from pitchcli.views.game import GameView
+
+# Colours told apart by people with the common colour-vision deficiencies
+# (Okabe & Ito's palette), darkened enough for white text around them.
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8C6D1F")
+
+# A narrow viewBox with big type: the chart is drawn at 300-900 px, and its
+# labels must stay readable on a phone.
+WIDTH = 520
+PLOT_H = 270
+LEFT, RIGHT, TOP, BOTTOM = 40, 14, 30, 44
+LEGEND_ROW = 24
+
+
+@dataclass
+class Series:
+    """One unit's line: its name, colour, points, and final total."""
+
+    unit: str
+    colour: str
+    points: list[tuple[float, float]]
+    totals: list[int]
+    winner: bool
+
+    @property
+    def polyline(self) -> str:
+        """The ``points`` attribute of an SVG polyline."""
+        return " ".join(f"{x:g},{y:g}" for x, y in self.points)
+
+
+def _ticks(lo: int, hi: int, target: int) -> list[int]:
+    """A few round totals between ``lo`` and ``hi`` for the y axis."""
+    span = max(hi - lo, 1)
+    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10**9) if span / s <= 6)
+    first = -(-lo // step) * step
+    ticks = list(range(first, hi + 1, step))
+    return [t for t in ticks if abs(t - target) * 1.0 / span > 0.04 or t == 0]
+
+
+def chart_data(g: GameView) -> dict[str, Any]:
+    """Everything the template draws, as numbers and names."""
+    race = g.race()
+    hands = max(len(race) - 1, 1)
+    values = [t for step in race for t in step.values()]
+    lo, hi = min(0, *values), max(g.target, *values)
+    plot_w = WIDTH - LEFT - RIGHT
+    unit = (PLOT_H - TOP - BOTTOM) / max(hi - lo, 1)
+    zero_y = TOP + hi * unit
+
+    def x(i: int) -> float:
+        return round(LEFT + plot_w * i / hands, 2)
+
+    def y(total: int) -> float:
+        return round(zero_y - total * unit, 2)
+
+    series = [Series(u, PALETTE[i % len(PALETTE)], [(x(i), y(step[u])) for i, step in enumerate(race)],
+                     [step[u] for step in race], u == g.winner)
+              for i, u in enumerate(g.units)]
+    won = None
+    if g.winner_hand is not None and g.winner_hand < len(race):
+        won = {"x": x(g.winner_hand), "y": y(race[g.winner_hand][g.winner]), "hand": g.winner_hand,
+               "unit": g.winner}
+    every = max(1, -(-hands // 10))
+    return {
+        "width": WIDTH, "height": PLOT_H + LEGEND_ROW * len(series) + 8, "plot_h": PLOT_H,
+        "left": LEFT, "right": WIDTH - RIGHT, "top": TOP, "bottom": PLOT_H - BOTTOM,
+        "zero_y": round(zero_y, 2), "target": g.target, "target_y": y(g.target), "unit": unit,
+        "yticks": [(t, y(t)) for t in _ticks(lo, hi, g.target)],
+        "xticks": [(i, x(i)) for i in range(0, hands + 1, every)],
+        "series": series, "won": won, "hands": len(race) - 1,
+        "title": f"Score race: {', '.join(g.units)}; target {g.target}",
+    }
+
+
+def svg(g: GameView, standalone: bool = False) -> Markup:
+    """The chart as SVG markup (with the XML namespace and declaration when
+    ``standalone``, for a file of its own)."""
+    return Markup(render("race.svg.j2", c=chart_data(g), standalone=standalone))
+
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+def sparkline(g: GameView) -> str:
+    """One line per player or team: the race as block characters (scaled over
+    the whole game, so lines compare), the final total, and who won."""
+    race = g.race()
+    values = [t for step in race for t in step.values()]
+    lo, hi = min(values), max(values)
+    span = max(hi - lo, 1)
+    names = [printable(u) for u in g.units]
+    pad = max(map(len, names))
+    lines = []
+    for u, name in zip(g.units, names, strict=True):
+        bars = "".join(BARS[(step[u] - lo) * (len(BARS) - 1) // span] for step in race)
+        mark = f"  won in hand {g.winner_hand}" if u == g.winner else ""
+        lines.append(f"{name.ljust(pad)}  {bars}  {race[-1][u]}{mark}")
+    end = "" if g.finished else "  (unfinished)"
+    lines.append(f"{'target'.ljust(pad)}  {g.target}{end}")
+    return "\n".join(lines) + "\n"
+
+
+def run(path: str, output: str | None, out: Any, err: Any, max_errors: int | None = DEFAULT_MAX_ERRORS) -> int:
+    """``pitch chart``: the sparkline on ``out``, the SVG to ``output``; the
+    exit status (0 drawn, 1 the record is invalid, 3 unreadable or unwritable).
+    At most ``max_errors`` diagnostics of an invalid record are shown (None: all)."""
+    from pitchcli.diagnostics import ERROR
+    from pitchcli.pipeline.check import check_paths
+    from pitchcli.record.write import OutputError, atomic_output, check_replaceable
+    from pitchcli.views.game import game_view, usable
+    docs = list(check_paths([path], max_errors=max_errors))
+    if not docs or docs[0].unreadable:
+        for c in docs:
+            for d in c.diagnostics:
+                err.write(d.as_text() + "\n")
+        return 3
+    if len(docs) > 1:
+        err.write(f"{path}: holds {len(docs)} games; the chart is of the first\n")
+    c = docs[0]
+    if not usable(c):
+        for d in c.diagnostics:
+            if d.severity == ERROR:
+                err.write(d.as_text() + "\n")
+        if c.omitted_errors and c.more_line():
+            err.write(f"{c.more_line()}\n")
+        err.write(f"{path}: no chart: the record is invalid ({c.errors} error{'' if c.errors == 1 else 's'}); "
+                  f"see `pitch validate`\n")
+        return 1
+    g = game_view(c)
+    out.write(sparkline(g))
+    if output:
+        try:
+            check_replaceable(Path(output))
+            with atomic_output(output) as f:
+                f.write(svg(g, standalone=True))
+        except OutputError as e:
+            err.write(f"{e}\n")
+            return 3
+        except OSError as e:
+            err.write(f"{output}: cannot write: {e.strerror or e}\n")
+            return 3
+    return 0

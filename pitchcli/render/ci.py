@@ -1,0 +1,122 @@
+"""Diagnostics for CI systems: GitHub workflow annotations and SARIF 2.1.0.
+
+Both are renderers of ``pitchcli.render.diagnostics`` (``validate --format github|sarif``):
+they read the checked documents as they come and return the ``Verdict`` that
+decides the exit status, like the text and JSON renderers.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import PurePosixPath, PureWindowsPath
+from typing import Any, TextIO
+from urllib.parse import quote
+
+from pitchcli import __version__
+from pitchcli.diagnostics import CODES, WARNING, Diagnostic
+from pitchcli.pipeline.check import Checked
+from pitchcli.views.verdict import Verdict
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_VERSION = "2.1.0"
+
+
+# --- GitHub Actions workflow commands -------------------------------------------
+# Escaping as the runner reads it (actions/toolkit, command.ts): in the message
+# % CR LF; in a property value also : and , (they separate the properties).
+
+
+def escape_data(text: str) -> str:
+    """The message of a workflow command, escaped."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """A property value (file, title) of a workflow command, escaped."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotation(d: Diagnostic) -> str:
+    """One diagnostic as ``::error file=…,line=…,col=…,title=…::message``."""
+    props = [f"file={escape_property(d.file)}"]
+    if d.line is not None:
+        props += [f"line={d.line}", f"col={d.column or 1}"]
+    title = d.code + (f" [{d.rule}]" if d.rule else "") + f" {CODES.get(d.code, '')}".rstrip()
+    props.append(f"title={escape_property(title)}")
+    level = "warning" if d.severity == WARNING else "error"
+    doc = f" (document {d.document + 1})" if d.document else ""
+    message = f"{d.message} (at {d.pointer or '/'}){doc}"
+    return f"::{level} {','.join(props)}::{escape_data(message)}"
+
+
+def write_github(checked: Iterable[Checked], out: TextIO, strict: bool, quiet: bool = False) -> Verdict:
+    """One workflow annotation per diagnostic, then the summary as a log line."""
+    tally = Verdict()
+    for c in checked:
+        tally.add(c, strict)
+        for d in c.diagnostics:
+            out.write(annotation(d) + "\n")
+    if not quiet:
+        out.write(tally.line() + "\n")
+    return tally
+
+
+# --- SARIF 2.1.0 ------------------------------------------------------------------
+
+
+def artifact_uri(path: str) -> str:
+    """A file name as a SARIF artifact URI: relative names stay relative (code
+    scanning resolves them against the checkout), absolute ones become file URIs."""
+    if PureWindowsPath(path).drive:
+        return PureWindowsPath(path).as_uri()
+    posix = PurePosixPath(path.replace("\\", "/"))
+    if posix.is_absolute():
+        return posix.as_uri()
+    return quote(str(posix), safe="/")
+
+
+def _rule_descriptor(code: str) -> dict[str, Any]:
+    from pitchcli.views.reference import codes
+    doc = codes().get(code)
+    out: dict[str, Any] = {"id": code, "shortDescription": {"text": CODES.get(code, code)}}
+    if doc is not None:
+        out["fullDescription"] = {"text": doc.explain}
+        out["help"] = {"text": f"{doc.explain}\n\nExample:\n{doc.example}\n\n{doc.says}\n\n"
+                               f"See: pitch explain {code}"}
+    return out
+
+
+def _result(d: Diagnostic, rule_index: int) -> dict[str, Any]:
+    location: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(d.file)}}
+    if d.line is not None:
+        location["region"] = {"startLine": d.line, "startColumn": d.column or 1}
+    props: dict[str, Any] = {"pointer": d.pointer or "/", "document": d.document + 1}
+    if d.rule:
+        props["rule"] = d.rule
+    if d.hand is not None:
+        props["hand"] = d.hand
+    if d.trick is not None:
+        props["trick"] = d.trick
+    text = (f"[{d.rule}] " if d.rule else "") + f"{d.message} (at {d.pointer or '/'})"
+    return {"ruleId": d.code, "ruleIndex": rule_index, "level": "warning" if d.severity == WARNING else "error",
+            "message": {"text": text}, "locations": [{"physicalLocation": location}], "properties": props}
+
+
+def write_sarif(checked: Iterable[Checked], out: TextIO, strict: bool, quiet: bool = False) -> Verdict:
+    """A SARIF 2.1.0 log of one run: one result per diagnostic, with its region
+    and the code as ``ruleId``; the codes used are the run's ``tool.driver.rules``."""
+    tally = Verdict()
+    results: list[dict[str, Any]] = []
+    index: dict[str, int] = {}
+    for c in checked:
+        tally.add(c, strict)
+        for d in c.diagnostics:
+            results.append(_result(d, index.setdefault(d.code, len(index))))
+    driver = {"name": "pitch", "semanticVersion": __version__, "version": __version__,
+              "rules": [_rule_descriptor(code) for code in index]}
+    log = {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION,
+           "runs": [{"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}]}
+    json.dump(log, out, ensure_ascii=False, indent=2)
+    out.write("\n")
+    return tally

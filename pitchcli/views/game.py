@@ -1,0 +1,208 @@
+"""What the report, the chart and the ratings know of a game: plain views read
+from the engine's results, in one place.
+
+Every game fact here (who took which point, made or set, the score changes,
+the running totals, the trick winners, the winner of the game) is *read* from
+what the engine derived: the score sheet (``pitchcli.views.scoresheet``) and the
+replay's event stream (``pitchcli.views.replay.events``). Nothing is recomputed and
+nothing branches on a family's or profile's name: a hand shows Auction Pitch
+awards when the engine gave awards, and points taken otherwise. This is the
+only module of ``report``, ``chart`` and ``ratings`` that touches the engine's
+objects, so that a change in them is a change here alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pitchcli.cards import card
+from pitchcli.pipeline.check import Checked
+from pitchcli.views.replay import events
+from pitchcli.views.scoresheet import blocking, score_sheet
+
+
+@dataclass
+class PlayView:
+    """One card played in a trick (its face says whether the engine counts it a trump)."""
+
+    player: str
+    face: CardFace
+
+
+@dataclass
+class TrickView:
+    """One trick: who led, the plays in order, who won it (``None``: nobody)."""
+
+    number: int
+    leader: str
+    plays: list[PlayView]
+    winner: str | None
+    reason: str
+
+
+@dataclass
+class CardFace:
+    """A card as printed: ``rank`` 10, Q (``''`` for a joker), ``suit`` S H D C
+    (``None`` for a joker); ``card`` its canonical notation."""
+
+    card: str
+    rank: str
+    suit: str | None
+    trump: bool = False
+
+
+def face(text: str) -> CardFace:
+    """The face of a card given in any notation the engine wrote."""
+    cd = card(text)
+    return CardFace(cd.text, "" if cd.suit is None else cd.text[:-1], cd.suit)
+
+
+@dataclass
+class PointView:
+    """One Auction Pitch point (High, Low, Jack, Game): who took it and with
+    which card (``unit`` ``None``: not awarded; ``card`` ``None``: no card
+    earns it, or a tally record doesn't say)."""
+
+    kind: str
+    unit: str | None
+    card: CardFace | None
+    player: str | None
+
+
+@dataclass
+class HandView:
+    """One hand as a person reads it. ``scored`` false: the hand could not be
+    scored (its later totals are unknown)."""
+
+    number: int
+    dealer: str
+    scored: bool
+    level: str | None = None
+    calls: list[tuple[str, str]] = field(default_factory=list)  # (player, "pass" | bid), with kind
+    bidder: str | None = None
+    bid: int | None = None
+    trump: str | None = None
+    called: list[str] = field(default_factory=list)
+    partners: list[str] = field(default_factory=list)
+    awards: list[PointView] = field(default_factory=list)  # Auction Pitch points, when the engine gave them
+    taken: dict[str, int] = field(default_factory=dict)  # points taken per unit
+    made: bool | None = None
+    change: dict[str, int] = field(default_factory=dict)
+    totals: dict[str, int] | None = None
+    tricks: list[TrickView] = field(default_factory=list)
+
+
+@dataclass
+class GameView:
+    """One valid game: where it is, who played, hand by hand, how it ended."""
+
+    file: str
+    document: int
+    event: str | None
+    date: str | None
+    round: str | None
+    table: str | None
+    id: str | None
+    variant: str
+    players: list[str]
+    units: list[str]
+    teams: dict[str, list[str]]  # unit -> its players, for fixed teams; {} otherwise
+    target: int
+    hands: list[HandView]
+    totals: dict[str, int] | None
+    winner: str | None
+    winner_hand: int | None
+
+    @property
+    def finished(self) -> bool:
+        """True when the game has a winner."""
+        return self.winner is not None
+
+    def members(self, unit: str) -> list[str]:
+        """The players of a unit (a player is his own unit without fixed teams)."""
+        return self.teams.get(unit, [unit])
+
+    def race(self) -> list[dict[str, int]]:
+        """Each unit's total before the first hand (all 0) and after every hand,
+        up to the last hand whose total is known."""
+        out = [dict.fromkeys(self.units, 0)]
+        for h in self.hands:
+            if h.totals is None:
+                break
+            out.append(dict(h.totals))
+        return out
+
+
+def _meta(v: Any) -> str | None:
+    return None if v is None else str(v)
+
+
+def usable(c: Checked) -> bool:
+    """True when a checked document is a valid game that can be shown (a claim
+    that disagrees with the cards is an error for ``validate``, so it is not)."""
+    return not c.unreadable and c.errors == 0 and not blocking(c)
+
+
+def game_view(c: Checked) -> GameView:
+    """The view of a valid checked game (see ``usable``)."""
+    assert c.analysis is not None and c.data is not None
+    sheet = score_sheet(c.analysis, c.diagnostics, c.file, c.index)
+    rec = c.data
+    hands: dict[int, HandView] = {}
+    tricks: dict[tuple[int, int], TrickView] = {}
+    game: dict[str, Any] = {}
+    end: dict[str, Any] = {}
+    for e in events(c.analysis):  # the stream `pitch replay --format json` writes
+        kind, n = e["event"], e.get("hand")
+        if kind == "game":
+            game = e
+        elif kind == "hand":
+            hands[n] = HandView(n, e["dealer"], scored=False, level=e["level"])
+        elif kind == "call":
+            call = str(e["call"]) + (f" ({e['kind']})" if e["kind"] not in ("pass", "bid") else "")
+            hands[n].calls.append((e["player"], call))
+        elif kind == "contract":
+            h = hands[n]
+            h.bidder, h.bid, h.trump, h.called, h.partners = (e["bidder"], e["bid"], e["trump"],
+                                                               list(e["called"]), list(e["partners"]))
+        elif kind == "trick":
+            t = tricks[(n, e["trick"])] = TrickView(e["trick"], e["leader"], [], None, "")
+            hands[n].tricks.append(t)
+        elif kind == "play":
+            f = face(e["card"])
+            f.trump = e["trump"]
+            tricks[(n, e["trick"])].plays.append(PlayView(e["player"], f))
+        elif kind == "trick_won":
+            t = tricks[(n, e["trick"])]
+            t.winner, t.reason = e["winner"], e["reason"]
+        elif kind == "points":
+            h = hands[n]
+            h.awards = [PointView(k, a["unit"], a["card"] and face(a["card"]), a["captured_by"] or a["played_by"])
+                        for k, a in (e.get("awards") or {}).items()]
+            h.taken = dict(e["taken"])
+        elif kind == "hand_end":
+            h = hands[n]
+            h.scored = e["score"] is not None
+            h.made, h.change, h.totals = e["made"], dict(e["score"] or {}), e["totals"]
+            if h.bidder is None:
+                h.bidder, h.bid = e["bidder"], e["bid"]
+        elif kind == "game_end":
+            end = e
+    # A tally hand has no replay: what it came to is on the score sheet.
+    for hs in sheet.hands:
+        h = hands[hs.number]
+        if hs.scored and not h.awards and hs.awards:
+            h.awards = [PointView(k, a.unit, a.card and face(a.card), a.captured_by or a.played_by)
+                        for k, a in hs.awards.items()]
+        if hs.scored and not h.taken:
+            h.taken = dict(hs.taken)
+        if h.trump is None:
+            h.trump = hs.trump
+    return GameView(
+        file=c.file, document=c.index, event=_meta(rec.get("event")), date=_meta(rec.get("date")),
+        round=_meta(rec.get("round")), table=_meta(rec.get("table")), id=_meta(rec.get("id")),
+        variant=game["variant"], players=list(game["players"]), units=list(game["units"]),
+        teams={u: list(m) for u, m in (game["teams"] or {}).items()}, target=game["target"],
+        hands=[hands[k] for k in sorted(hands)], totals=end.get("totals"), winner=end.get("winner"),
+        winner_hand=end.get("hand"))

@@ -1,0 +1,1 @@
+"""Helpers the tests share: record builders, fuzz strategies, a headless browser."""

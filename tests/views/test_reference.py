@@ -1,0 +1,167 @@
+"""The tool documents itself: every rule id and code is documented, the docs are
+up to date and self-contained, and `pitch rules`, `pitch explain`, `pitch
+profiles NAME` and every command's --help show it."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from dataclasses import fields
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from pitchcli.cli import main
+from pitchcli.diagnostics import CODES
+from pitchcli.profiles import Profile, builtin_profiles
+from pitchcli.views import reference
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+RULE_ID = re.compile(r"""["']((?:CARD|AP|TP|TP4|TP5)-[A-Z0-9]+(?:-[0-9]+)?)["']""")
+
+
+def run(*args: str) -> click.testing.Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def emitted_rule_ids() -> set[str]:
+    """Every rule id written as a string literal in the package: the ids the
+    code can put in a diagnostic (the engine's rule book, and ids cited directly)."""
+    found: set[str] = set()
+    for path in (ROOT / "pitchcli").rglob("*.py"):
+        found |= set(RULE_ID.findall(path.read_text("utf-8")))
+    return found
+
+
+def test_every_rule_id_the_code_can_emit_is_documented() -> None:
+    emitted = emitted_rule_ids()
+    assert len(emitted) > 30  # the scan finds the rule book, not nothing
+    missing = sorted(emitted - set(reference.rules()))
+    assert not missing, f"rule ids used in pitchcli/ but not in pitchcli/data/rules.toml: {missing}"
+
+
+def test_every_code_is_documented_and_nothing_else() -> None:
+    assert not reference.undocumented_codes(), (
+        f"codes of CODES without an entry in pitchcli/data/codes.toml: {reference.undocumented_codes()}")
+    assert list(reference.codes()) == list(CODES)
+    for c in reference.codes().values():
+        assert c.explain and c.example and c.says, c.code
+        assert f" {c.code} " in c.says, c.code  # the example shows the diagnostic of this code
+
+
+def test_decisions_and_options_are_marked() -> None:
+    rules = reference.rules()
+    for r in rules.values():
+        assert r.decision == ("**Decision**" in r.text), r.id
+        assert r.option == ("**Option**" in r.text), r.id
+    assert rules["AP-WIN-3"].decision and rules["AP-WIN-3"].option
+    assert "**Decision**" in (DOCS / "rules.md").read_text("utf-8")
+
+
+@pytest.mark.parametrize("name", sorted(reference.pages()))
+def test_generated_docs_are_up_to_date(name: str) -> None:
+    assert (DOCS / name).read_text("utf-8") == reference.pages()[name], (
+        f"docs/{name} is stale: run python tools/gen_docs.py")
+
+
+def test_rules_md_has_every_rule_and_codes_md_every_code() -> None:
+    rules_md = (DOCS / "rules.md").read_text("utf-8")
+    codes_md = (DOCS / "codes.md").read_text("utf-8")
+    for rule_id in reference.rules():
+        assert f"**{rule_id}**" in rules_md
+    for code in CODES:
+        assert f"### {code}: " in codes_md
+
+
+def test_profiles_md_shows_every_option_of_every_profile() -> None:
+    text = (DOCS / "profiles.md").read_text("utf-8")
+    for f in fields(Profile):
+        if f.name != "name":
+            assert f"| `{f.name}` |" in text
+    for name in builtin_profiles():
+        assert f"`{name}`" in text
+
+
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def _markdown_files() -> list[Path]:
+    return [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+
+
+@pytest.mark.parametrize("page", _markdown_files(), ids=lambda p: p.name)
+def test_every_relative_link_resolves_inside_the_repository(page: Path) -> None:
+    text = page.read_text("utf-8")
+    for target in LINK.findall(text):
+        if re.match(r"[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
+            continue  # a URL or an anchor on the same page
+        path = (page.parent / target.split("#")[0]).resolve()
+        assert path.is_relative_to(ROOT.resolve()), f"{page.name}: {target} leaves the repository"
+        assert path.exists(), f"{page.name}: {target} does not exist"
+    assert "shared/" not in text, f"{page.name} refers to a folder outside the project"
+
+
+# --- the commands ------------------------------------------------------------
+
+
+def test_rules_prints_one_rule_or_lists_them() -> None:
+    r = run("rules", "ap-play-2")
+    assert r.exit_code == 0
+    assert r.stdout.startswith("AP-PLAY-2  (Auction Pitch (Setback): Play)")
+    assert "the one illegal play is a card of a third suit" in r.stdout
+    listed = run("rules").stdout
+    assert all(rule_id in listed for rule_id in reference.rules())
+    data = json.loads(run("rules", "TP4-5", "--format", "json").stdout)
+    assert data[0]["id"] == "TP4-5" and data[0]["decision"] is True
+    bad = run("rules", "AP-PLAY-9")
+    assert bad.exit_code == 2 and "did you mean AP-PLAY-4" in bad.stderr
+
+
+def test_explain_prints_a_code_with_an_example() -> None:
+    r = run("explain", "R407")
+    assert r.exit_code == 0
+    assert r.stdout.startswith("R407: illegal play (suit not followed)")
+    assert "Example:" in r.stdout and "error: R407 [AP-PLAY-2]" in r.stdout
+    assert len(json.loads(run("explain", "--format", "json").stdout)) == len(CODES)
+    bad = run("explain", "R47")
+    assert bad.exit_code == 2 and "did you mean R407" in bad.stderr
+
+
+def test_profiles_name_shows_every_option_and_its_value() -> None:
+    p = builtin_profiles()["auction"]
+    text = run("profiles", "auction").stdout
+    for f in fields(Profile):
+        if f.name != "name":
+            assert re.search(rf"^  {f.name} ", text, re.M), f.name
+    assert re.search(r"^  low +captured ", text, re.M) and re.search(r"^  target +7 ", text, re.M)
+    data = json.loads(run("profiles", "ten-point-5", "--format", "json").stdout)
+    assert data["sides"] == "called" and data["target"] == 42 and data["players"] == [5]
+    assert json.loads(run("profiles", "--format", "json").stdout)["auction"] == reference.profile_options(p)
+    # the list stays one line per profile
+    assert len(run("profiles").stdout.splitlines()) == len(builtin_profiles())
+
+
+def _commands() -> list[tuple[str, click.Command]]:
+    return sorted(main.commands.items())
+
+
+@pytest.mark.parametrize(("name", "command"), _commands(), ids=[n for n, _ in _commands()])
+def test_help_ends_with_real_examples(name: str, command: click.Command) -> None:
+    help_text = run(name, "--help").stdout
+    tail = help_text.rstrip("\n").split("\n")
+    assert "Examples:" in help_text, (
+        f"`pitch {name} --help` must end with 2-3 examples: give the command "
+        f"epilog=examples('pitch {name} ...', ...) (pitchcli/cli.py)")
+    after = [line.strip() for line in tail[tail.index("  Examples:") + 1:]]
+    assert 2 <= len(after) <= 3 and all(line.startswith(f"pitch {name}") for line in after), (
+        f"`pitch {name} --help` must end with 2-3 lines `pitch {name} ...` after 'Examples:', not {after}")
+    for line in after:
+        args = shlex.split(line.split(" < ")[0].split(" > ")[0])[2:]
+        try:  # the example parses: its options and choices exist
+            command.make_context(name, args, resilient_parsing=False)
+        except click.UsageError as e:
+            pytest.fail(f"the example `{line}` of `pitch {name} --help` is not a valid command: {e}")

@@ -1,0 +1,165 @@
+"""Views don't compute rules: they read the engine's results (issue 10).
+
+The score sheet, the replay, ``fmt``, the summary and its report show what the
+engine decided; if one of them worked out a trick winner, a point or a total
+itself, a rule would live in two places. This is checked on the source, with
+``ast``, so that it fails the moment such code is written:
+
+- a view imports from the engine only its public result API,
+  ``pitchcli.engine.results`` (HandResult, Trick, Award, PointCredit, GameEnd,
+  Family ...) and the event log ``pitchcli.engine.events``, never ``play``,
+  ``scoring``, ``hand``, ``game`` or ``family``
+  internals (``winner``, ``ten_point_taken``, ``settle``, ``GAME_POINTS``,
+  ``TrumpView`` ...), so the functions that compute rules are out of reach;
+- a view never asks a trump view (no ``.view(...)`` call, no ``.strength``,
+  ``.suit_of``, ``.points[...]``), never looks at a card's ``.rank`` or ``.suit``
+  (the way a rule is worked out from cards), and never sums (``sum(...)``:
+  totals, sides' points and trick values are result fields);
+- no module outside ``engine/`` and ``profiles.py`` (the simulator included)
+  contains a family or mode name as a literal, or compares a profile's
+  ``family`` or ``mode``: what differs between families is asked of the
+  ``Family`` object;
+- nor compares a profile's ``sides`` with a name (``profile.sides ==
+  "teams"``, ``!= "called"``, ``in (...)``, ``match ... case "teams"``): a
+  view asks the ``Profile``'s ``has_teams`` / ``calls_partner`` instead.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import pitchcli
+
+PACKAGE = Path(pitchcli.__file__).parent
+# Every module of the layers above the pipeline: the views and the renderers.
+VIEWS = sorted(p.relative_to(PACKAGE).as_posix() for layer in ("views", "render", "commands")
+               for p in (PACKAGE / layer).glob("*.py"))
+# What a view may import from the engine: the result API; fmt seats a new
+# record's table (no rule is computed by it).
+ALLOWED = {"pitchcli.engine.results": None, "pitchcli.engine.events": None,
+           "pitchcli.engine.table": {"build_table"}}
+NAMES = {"auction", "ten-point", "play-all", "refill", "cut-down"}
+TRUMP_VIEW = {"strength", "suit_of", "points", "rank", "suit"}
+# Counting diagnostics is not a rule: ``sum(1 for d in ...)`` is allowed.
+OUTSIDE_ENGINE = sorted(p for p in PACKAGE.rglob("*.py")
+                        if "engine" not in p.relative_to(PACKAGE).parts and p.name != "profiles.py")
+
+
+def _counting(call: ast.Call) -> bool:
+    arg = call.args[0] if call.args else None
+    return isinstance(arg, ast.GeneratorExp) and isinstance(arg.elt, ast.Constant) and arg.elt.value == 1
+
+
+def view_problems(path: Path) -> list[str]:
+    """What in the view at ``path`` computes a rule instead of reading a result."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pitchcli.engine"):
+            allowed = ALLOWED.get(node.module or "", set())
+            if node.module not in ALLOWED or (allowed is not None and
+                                              any(a.name not in allowed for a in node.names)):
+                out.append(f"line {node.lineno}: imports {node.module} "
+                           f"({', '.join(a.name for a in node.names)})")
+        elif isinstance(node, ast.Import) and any(a.name.startswith("pitchcli.engine") for a in node.names):
+            out.append(f"line {node.lineno}: imports the engine's modules")
+        elif isinstance(node, ast.Attribute) and node.attr in TRUMP_VIEW:
+            out.append(f"line {node.lineno}: reads .{node.attr}")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "view":
+            out.append(f"line {node.lineno}: asks for a trump view")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sum" \
+                and not _counting(node):
+            out.append(f"line {node.lineno}: sums")
+    return out
+
+
+def _sides(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "sides"
+
+
+def _literal(node: ast.expr) -> bool:
+    """A text literal, or a tuple, list or set of them."""
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return bool(node.elts) and all(_literal(e) for e in node.elts)
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def family_problems(path: Path) -> list[str]:
+    """Family or mode names compared (or written at all) in ``path``, and
+    a profile's ``sides`` compared with a name."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Constant) and node.value in NAMES:
+            out.append(f"line {node.lineno}: the literal {node.value!r}")
+        elif isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            for side in operands:
+                if isinstance(side, ast.Attribute) and side.attr in ("family", "mode", "trump_named"):
+                    out.append(f"line {node.lineno}: compares .{side.attr}")
+            if any(map(_sides, operands)) and any(map(_literal, operands)):
+                out.append(f"line {node.lineno}: compares .sides with a name")
+        elif isinstance(node, ast.Match) and _sides(node.subject):
+            out.append(f"line {node.lineno}: matches .sides against names")
+    return out
+
+
+# Modules whose flagged names are not rules, each with the reason (a new module
+# is checked by default; an exemption has to be argued here).
+NOT_RULES = {
+    "render/chart.py": "reads .points: the polyline's pixel coordinates",
+    "render/site.py": "reads a card face's .rank and .suit to draw it",
+    "views/game.py": "reads a card face's .rank and .suit for the site's card markup",
+    "views/partial.py": "sums the counts of a partial summary to check them against its totals",
+    "views/solve.py": "imports the solver (the engine's answer to `pitch solve`) and reads its .points",
+    "views/summarize.py": "sums file sizes for the progress bar",
+}
+
+
+@pytest.mark.parametrize("name", VIEWS)
+def test_views_read_results_only(name: str) -> None:
+    if name in NOT_RULES:
+        pytest.skip(NOT_RULES[name])
+    assert view_problems(PACKAGE / name) == []
+
+
+def test_every_exemption_names_a_module_that_exists() -> None:
+    assert set(NOT_RULES) <= set(VIEWS)
+
+
+@pytest.mark.parametrize("path", OUTSIDE_ENGINE, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_family_or_mode_name_outside_the_engine(path: Path) -> None:
+    assert family_problems(path) == []
+
+
+def test_the_checks_catch_what_they_are_for(tmp_path: Path) -> None:
+    """Each check fails on a view that re-derives a rule (so none is vacuous)."""
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "from pitchcli.engine.play import winner\n"
+        "from pitchcli.engine.results import HandResult\n"
+        "def f(r, fam, profile):\n"
+        "    v = fam.view(r.trump)\n"
+        "    teams = profile.sides == 'teams'\n"
+        "    alone = 'called' != r.profile.sides or profile.sides in ('solo', 'called')\n"
+        "    match profile.sides:\n"
+        "        case 'teams':\n"
+        "            pass\n"
+        "    two = [p for p in r.tricks[0].plays if p.card.rank == 2]\n"
+        "    return sum(r.taken), v.strength, profile.family == 'auction', winner, two\n", encoding="utf-8")
+    found = view_problems(bad)
+    assert any("pitchcli.engine.play" in p for p in found)
+    assert any("trump view" in p for p in found)
+    assert any(".rank" in p for p in found) and any(".strength" in p for p in found)
+    assert any("sums" in p for p in found)
+    assert not any("results" in p for p in found)
+    fam = family_problems(bad)
+    assert any("'auction'" in p for p in fam) and any(".family" in p for p in fam)
+    assert sorted(p.split(":")[0] for p in fam if ".sides" in p) == ["line 5", "line 6", "line 6", "line 7"]
+    # asking the profile, or comparing sides with something that is no name, is fine
+    good = tmp_path / "good.py"
+    good.write_text("def f(profile, other):\n"
+                    "    return profile.has_teams, profile.calls_partner, profile.sides == other.sides\n",
+                    encoding="utf-8")
+    assert family_problems(good) == []
