@@ -9,19 +9,21 @@ asks for a profile's name.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
-from pitchcli.cards import (
-    ALL_CARDS,
-    BIG_JOKER,
+from pitchcli.cards import SUIT_NAMES, Card
+from pitchcli.engine.tables import (
     JOKER_DECK,
-    LITTLE_JOKER,
-    SAME_COLOUR,
+    NATURAL_TRUMPS,
+    NO_POINT_CARDS,
     STANDARD_DECK,
-    SUIT_NAMES,
-    Card,
+    TEN_POINT_TRUMPS,
+    TEN_POINT_VALUES,
+    CardValues,
+    TrumpView,
+    trump_view,
 )
 
 # Purpose -> rule id, per family, then per mode where the mode matters.
@@ -83,41 +85,6 @@ _MODE_RULES: dict[str, dict[str, str]] = {
     "cut-down": {"deal_count": "TP5-1", "held": "TP5-4", "discard_point": "TP5-4"},
 }
 
-# A trump's win key is its strength times this, above any rank (TrumpView.win_key).
-TRUMP_KEY = 100
-# AP-SCORE-4: game points of every suit.
-GAME_POINTS = {10: 10, 14: 4, 13: 3, 12: 2, 11: 1}
-
-
-@dataclass(frozen=True, slots=True)
-class TrumpView:
-    """How the cards behave once ``trump`` is known.
-
-    ``suit_of[card]`` is the suit a card belongs to for following (the off-jack
-    and jokers belong to trump in ten-point, TP-TRUMP-2); ``strength[card]`` is
-    its rank among trumps (0 for a non-trump); ``points[card]`` the ten-point
-    value of a point card (TP-POINTS-1). ``suit_i``, ``strength_i`` and
-    ``points_i`` are the same, indexed by ``Card.index``: the engine's hot
-    path works on ints.
-    """
-
-    trump: str
-    suit_of: dict[Card, str]
-    strength: dict[Card, int]
-    points: dict[Card, int]
-    suit_i: tuple[str, ...] = ()
-    strength_i: tuple[int, ...] = ()
-    points_i: tuple[int, ...] = ()
-    trumps_i: frozenset[int] = frozenset()
-    # Per suit led: each card's key for winning a trick (a trump above every
-    # non-trump, by strength; then a card of the suit led, by rank; 0 for the rest).
-    win_key: dict[str, tuple[int, ...]] = field(default_factory=dict)
-
-    def is_trump(self, c: Card) -> bool:
-        """True when ``c`` is a trump."""
-        return self.strength[c] > 0
-
-
 class Scoring(StrEnum):
     """How a hand is scored: Auction Pitch's four points High, Low, Jack and
     Game (AP-SCORE-1), or ten-point's point cards (TP-POINTS-1)."""
@@ -164,8 +131,10 @@ class Family:
     engine and the views need to know about it, so that nobody outside
     ``engine/`` and ``profiles.py`` compares its name.
 
-    ``deck`` is the family's deck (CARD-1 / CARD-2); ``view(trump)`` how the
-    cards behave once trump is known; ``scoring`` how a hand is scored;
+    ``deck`` is the family's deck (CARD-1 / CARD-2); ``trumps`` its trumps
+    with their strengths and ``point_cards`` the values of its point cards
+    (``tables``' data); ``view(trump)`` how the cards behave once trump is
+    known (made from those); ``scoring`` how a hand is scored;
     ``win_by`` who may win; ``words`` what it calls things; ``columns`` the
     counters a standings table of this family shows (summary).
     """
@@ -186,6 +155,8 @@ class Family:
     words: Words
     columns: tuple[str, ...]
     deck: tuple[Card, ...]
+    trumps: CardValues
+    point_cards: CardValues
     # The least and most players the family's `players` option may name.
     seats: tuple[int, int] = (2, 8)
 
@@ -197,7 +168,6 @@ class Family:
     def view(self, trump: str) -> TrumpView:
         """The trump view for ``trump`` (cached)."""
         return _view(self.name, trump)
-
 
     @property
     def scores_awards(self) -> bool:
@@ -212,12 +182,14 @@ def family_for(name: str, mode: str) -> Family:
         return Family(name, mode, stuck_dealer_may_pass=True, offsuit_trick_has_winner=False,
                       trump_named=True, scoring=Scoring.POINT_CARDS, exchange=Exchange(mode),
                       win_by=WinBy.HIGHEST, words=Words("bidder", "closing", "bids", "bid {bid}"),
-                      columns=("taken",), deck=JOKER_DECK, seats=_SEATS[name])
+                      columns=("taken",), deck=JOKER_DECK, trumps=TEN_POINT_TRUMPS,
+                      point_cards=TEN_POINT_VALUES, seats=_SEATS[name])
     return Family(name, mode, stuck_dealer_may_pass=False, offsuit_trick_has_winner=True,
                   trump_named=False, scoring=Scoring.AWARDS, exchange=Exchange.NONE,
                   win_by=WinBy.PITCHER,
                   words=Words("pitcher", "pitch", "pitches: bids", "pitched: a bid of {bid}"),
-                  columns=("high", "low", "jack", "game"), deck=STANDARD_DECK, seats=_SEATS[name])
+                  columns=("high", "low", "jack", "game"), deck=STANDARD_DECK, trumps=NATURAL_TRUMPS,
+                  point_cards=NO_POINT_CARDS, seats=_SEATS[name])
 
 
 # The families by name, each with a mode it has (the columns don't depend on it).
@@ -238,35 +210,13 @@ def family_of(profile: object) -> Family:
     return family_for(profile.family, profile.mode)  # type: ignore[attr-defined]
 
 
-# TP-TRUMP-2 order, high to low, after the rank cards A K Q J: OJ BJ LJ 10..2.
-_TP_POINTS = {14: 1, 11: 1, 10: 1, 3: 3, 2: 1}  # TP-POINTS-1 (A J 10 3 2; OJ BJ LJ below)
-
-
 @cache
-def _view(family: str, trump: str) -> TrumpView:
-    suit_of: dict[Card, str] = {}
-    strength: dict[Card, int] = {}
-    points: dict[Card, int] = {}
-    off_jack_suit = SAME_COLOUR[trump]
-    for c in ALL_CARDS:
-        if family == "auction" or (c.suit is not None and not (c.rank == 11 and c.suit == off_jack_suit)):
-            suit_of[c] = c.suit if c.suit is not None else trump
-            if c.suit == trump:
-                # Ten-point: A K Q J above OJ BJ LJ (strengths 13..15 vs 10..12);
-                # Auction: the natural order (CARD-1).
-                strength[c] = c.rank + 3 if family == "ten-point" and c.rank >= 11 else c.rank - 1
-            else:
-                strength[c] = 0
-            points[c] = _TP_POINTS.get(c.rank, 0) if c.suit == trump and family == "ten-point" else 0
-        else:  # ten-point off-jack and jokers: trumps (TP-TRUMP-2)
-            suit_of[c] = trump
-            strength[c] = {BIG_JOKER: 11, LITTLE_JOKER: 10}.get(c, 12)
-            points[c] = 1
-    win_key = {led: tuple(TRUMP_KEY * strength[c] + (c.rank if suit_of[c] == led else 0) for c in ALL_CARDS)
-               for led in SUIT_NAMES}
-    return TrumpView(trump, suit_of, strength, points, tuple(suit_of[c] for c in ALL_CARDS),
-                     tuple(strength[c] for c in ALL_CARDS), tuple(points[c] for c in ALL_CARDS),
-                     frozenset(c.index for c in ALL_CARDS if strength[c] > 0), win_key)
+def _view(name: str, trump: str) -> TrumpView:
+    """``tables.trump_view`` of a family's trumps and point cards, made once
+    per family and trump. Kept by the family's name (two strings hash at no
+    cost; the family's data, asked for at every hand, would be hashed anew)."""
+    fam = family_for(name, FAMILIES[name])  # (the trumps and point cards don't depend on the mode)
+    return trump_view(trump, fam.trumps, fam.point_cards)
 
 
 def suit_words(suit: str) -> str:

@@ -21,7 +21,7 @@ from typing import overload
 
 from pitchcli.cards import ALL_CARDS, Card, describe
 from pitchcli.engine.bidding import Auction, Call
-from pitchcli.engine.family import Family, TrumpView, family_for, suit_words
+from pitchcli.engine.family import Family, family_for, suit_words
 from pitchcli.engine.outcome import GameEnd, TargetNote
 from pitchcli.engine.play import Play, Trick, WonWith, may_play, trick_keys, winner_by_keys
 from pitchcli.engine.scoring import (
@@ -34,6 +34,7 @@ from pitchcli.engine.scoring import (
     ten_point_credits,
 )
 from pitchcli.engine.table import Table
+from pitchcli.engine.tables import TrumpView
 from pitchcli.engine.violations import Violation
 
 Located = tuple[Card, str]  # a card and where the record has it

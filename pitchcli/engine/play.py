@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from pitchcli.cards import Card
-from pitchcli.engine.family import TRUMP_KEY, TrumpView
+from pitchcli.engine.tables import TRUMP_KEY, TrumpView
 
 
 class WonWith(StrEnum):
@@ -58,17 +58,18 @@ class Trick:
 
 def trick_keys(cards: Sequence[int], view: TrumpView) -> list[int]:
     """Each card's key for winning a trick led by ``cards[0]`` (card indices in
-    play order): a trump's strength times ``TRUMP_KEY``, a card of the suit led
-    its rank, 0 for a card that is neither (one look-up per card, in C)."""
+    play order): a trump's ``TRUMP_KEY`` plus its strength, a card of the suit
+    led its rank, 0 for a card that is neither (one look-up per card, in C)."""
     return list(map(view.win_key[view.suit_i[cards[0]]].__getitem__, cards))
 
 
 def winner_by_keys(keys: list[int], offsuit_has_winner: bool) -> tuple[int | None, WonWith]:
     """Which card wins a trick, from its ``trick_keys``: the highest trump in
     it or, with no trump, the highest card of the suit led (AP-PLAY-3); in
-    ten-point nobody (TP-PLAY-2)."""
+    ten-point nobody (TP-PLAY-2). The quick pass (``argmax`` of the same keys)
+    and the solver apply it too."""
     top = max(keys)
-    if top >= TRUMP_KEY:
+    if top > TRUMP_KEY:
         return keys.index(top), WonWith.TRUMP
     if not offsuit_has_winner:
         return None, WonWith.NONE

@@ -12,9 +12,10 @@ can't change a diagnostic: it can only skip the full replay of a game that has
 none (``tests/test_engine_quick.py`` holds it to that on simulated games,
 broken ones of every kind, and each of its checks broken alone).
 
-The rules are the engine's own data and functions: the win keys of
-``family.TrumpView`` (the highest key wins a trick, as in
-``play.winner_by_keys``), the auction (``bidding.Auction``, run once per
+The rules are the engine's own data and functions: the rules table
+(``tables``: each card's suit, strength and win key per trump, from
+``tables.TrumpView``; the highest key wins a trick, as in
+``play.winner_by_keys``; the game points and the jack of each trump), the auction (``bidding.Auction``, run once per
 distinct sequence of calls), ``scoring.settle``'s arithmetic and
 ``game.game_won``; the array code says which rule each step is.
 
@@ -36,10 +37,9 @@ from pitchcli.engine.bidding import Auction
 from pitchcli.engine.family import Exchange, Family, family_of
 from pitchcli.engine.game import game_won
 from pitchcli.engine.hand import outside_cards
-from pitchcli.engine.scoring import GAME_POINTS_I, JACK_I
 from pitchcli.engine.table import Table
+from pitchcli.engine.tables import GAME_POINTS_I, JACK_I, SUIT_INDEX, SUITS
 
-SUITS = "SHDC"
 _CARDS = len(ALL_CARDS)
 # Auctions decided so far, per profile and number of players: (dealer, calls)
 # -> (bidder, bid), or None for an auction with a problem. A league plays few
@@ -64,15 +64,15 @@ class GameVerdict:
 
 
 class _Tables:
-    """The rules' data as arrays, for one family: per trump suit, each card's
-    suit for following, its strength as a trump, its win key per suit led."""
+    """The rules table (``tables``) as arrays, for one family: per trump suit,
+    each card's suit for following and its strength as a trump; per trump and
+    suit led, its win key."""
 
     def __init__(self, fam: Family) -> None:
         views = [fam.view(t) for t in SUITS]
-        suit_no = {s: i for i, s in enumerate(SUITS)}
         # Index 0 of the card axis is "no card" (a text that is none): cards are shifted by one.
-        self.printed_suit = np.array([-1, *(suit_no.get(c.suit, -1) for c in ALL_CARDS)])  # type: ignore[arg-type]
-        self.suit = np.array([[-1, *(suit_no[v.suit_i[c]] for c in range(_CARDS))] for v in views])
+        self.printed_suit = np.array([-1, *(SUIT_INDEX.get(c.suit, -1) for c in ALL_CARDS)])  # type: ignore[arg-type]
+        self.suit = np.array([[-1, *(SUIT_INDEX[v.suit_i[c]] for c in range(_CARDS))] for v in views])
         self.strength = np.array([[0, *v.strength_i] for v in views])
         self.key = np.array([[[0, *v.win_key[led]] for led in SUITS] for v in views])
         self.points = np.array([0, *GAME_POINTS_I])  # AP-SCORE-4
@@ -103,7 +103,7 @@ class QuickBatch:
         self.dealer: list[int] = []
         self.bidder: list[int] = []
         self.bid: list[int] = []
-        self.trump_claims: list[int] = []  # a recorded trump (index in SUITS), -1: none
+        self.trump_claims: list[int] = []  # a recorded trump (its SUIT_INDEX), -1: none
         self.games: list[int] = []  # the first hand of each game
 
     @staticmethod
@@ -166,7 +166,7 @@ class QuickBatch:
         self.dealer.append(dealer)
         self.bidder.append(won[0])
         self.bid.append(won[1])
-        self.trump_claims.append(-1 if trump is None else SUITS.index(trump))
+        self.trump_claims.append(-1 if trump is None else SUIT_INDEX[trump])
         return True
 
     def decide(self) -> list[GameVerdict | None]:

@@ -6,18 +6,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from pitchcli.cards import ALL_CARDS, CANONICAL, Card
-from pitchcli.engine.family import GAME_POINTS, TrumpView
+from pitchcli.cards import ALL_CARDS, Card
 from pitchcli.engine.play import Trick
+from pitchcli.engine.tables import GAME_POINTS_I, JACK_I, TWO_I, TrumpView
 
 AWARDS = ("high", "low", "jack", "game")
-# AP-SCORE-4 game points of every card (by ``Card.index``), looked up once per card played.
-GAME_POINTS_I: tuple[int, ...] = tuple(GAME_POINTS.get(c.rank, 0) for c in ALL_CARDS)
 # One trick as scoring reads it: the cards (``Card.index``) in play order, the
 # seat that played each, and the seat that won it (``None``: nobody, TP-PLAY-2).
 PlayedTrick = tuple[Sequence[int], Sequence[int], int | None]
-# The jack of each trump suit (AP-SCORE-1's Jack), by ``Card.index``.
-JACK_I: dict[str, int] = {s: CANONICAL["J" + s].index for s in "SHDC"}
 
 
 def played_tricks(tricks: Sequence[Trick]) -> list[PlayedTrick]:
@@ -160,7 +156,7 @@ def ten_point_credits(
     values: list[int] = []
     in_tricks: list[tuple[tuple[Card, int], ...]] = []
     points = view.points_i
-    two = CANONICAL["2" + view.trump].index
+    two = TWO_I[view.trump]
     for number, (cards, seats, won) in enumerate(tricks, 1):
         in_trick: list[tuple[Card, int]] = []
         value = 0

@@ -19,9 +19,10 @@ Cards are ints (``Card.index``, 0..53) and holdings bit masks. No rule is
 written here a second time: the tables the search runs on are derived, once
 per hand and trump, from the engine's own definitions --
 
-- following suit and the order of the trumps from the family's trump view
-  (``suit_of``, ``strength``), and whether a trick of off cards has a winner
-  from the family (``offsuit_trick_has_winner``, TP-PLAY-2);
+- following suit from the family's trump view (``suit_of``, ``strength``);
+  each card's power, the order that decides a trick, from its win keys
+  (``TrumpView.win_key``), and whether a trick of off cards has a winner from
+  the family (``offsuit_trick_has_winner``, TP-PLAY-2);
 - what each card is worth and whether it scores for the player who captures it
   or the one who played it, by asking the engine's scoring functions
   (``auction_awards``, ``ten_point_taken``) about probe tricks in which each
@@ -38,14 +39,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from pitchcli.cards import ALL_CARDS, SUITS, Card
-from pitchcli.engine.family import Family, TrumpView
+from pitchcli.cards import ALL_CARDS, Card
+from pitchcli.engine.family import Family
 from pitchcli.engine.hand import HandResult
 from pitchcli.engine.scoring import auction_awards, game_unit, ten_point_taken
+from pitchcli.engine.tables import SUIT_INDEX, SUITS, TrumpView
 
 DEFAULT_BUDGET = 1_000_000  # nodes (cards played in the search) per hand, all searches together
-
-_TRUMP_POWER = 1000  # above every rank, so one comparison orders trumps over the suit led
 
 
 class OutOfBudget(Exception):
@@ -200,20 +200,21 @@ class _Search:
         self.class_mask = [0] * 4
         self.trump_mask = 0
         offsuit = fam.offsuit_trick_has_winner
+        # Per class (the suit led, by SUIT_INDEX): each card's win key.
+        self.keys = [list(view.win_key[led]) for led in SUITS]
         for c in cards:
             i = c.index
-            k = SUITS.index(view.suit_of[c])
+            k = SUIT_INDEX[view.suit_i[i]]
             self.cls[i] = k
             self.class_mask[k] |= 1 << i
-            s = view.strength[c]
-            if s > 0:
+            if view.strength_i[i] > 0:
                 self.is_trump[i] = True
                 self.trump_mask |= 1 << i
-                self.power[i] = _TRUMP_POWER + s  # AP-PLAY-3: the highest trump wins
-            else:
-                # the highest card of the suit led wins a trick without trumps;
-                # in ten-point nobody does (TP-PLAY-2), so off ranks never matter
-                self.power[i] = c.rank if offsuit else 0
+            # A card's power is its win key when its own suit is led: a trump
+            # above any card (tables.TRUMP_KEY + strength), else its rank. In
+            # ten-point a trick without trumps is won by nobody (TP-PLAY-2), so
+            # off ranks never matter: 0 (the search merges such cards as equals).
+            self.power[i] = self.keys[k][i] if self.is_trump[i] or offsuit else 0
             self.cap[i], self.ply[i], self.gp[i] = cap[c], ply[c], gp[c]
             self.sig[i] = (cap[c] * 64 + ply[c]) * 64 + gp[c]
         self.offsuit = offsuit
@@ -491,7 +492,8 @@ class _Search:
 
     def _ordered(self, reps: list[int], seat: int, leader: int, trick: list[int]) -> list[int]:
         """Move ordering: cheap winners first, else the cheapest card (a side
-        already winning the trick gets the valuable cards)."""
+        already winning the trick gets the valuable cards). A guess only (the
+        search tries every card): who is winning is guessed from the powers."""
         power = self.power
         if not trick:
             reps.sort(key=power.__getitem__, reverse=True)

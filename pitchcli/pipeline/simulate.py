@@ -14,8 +14,9 @@ from typing import Any
 
 from pitchcli.cards import Card
 from pitchcli.engine.bidding import Auction
-from pitchcli.engine.family import Exchange, Family, TrumpView, family_of
+from pitchcli.engine.family import Exchange, Family, family_of
 from pitchcli.engine.play import Play, legal_plays, winner
+from pitchcli.engine.tables import TrumpView
 from pitchcli.pipeline.feed import Driver, ptr
 from pitchcli.profiles import Profile, resolve
 
