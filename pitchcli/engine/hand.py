@@ -298,7 +298,8 @@ class HandState:
         self.t_points: list[tuple[tuple[Card, int], ...]] = []
         self.p_cards: list[int] = []
         self.p_seats: list[int] = []
-        # The cards after the lead that are neither of the suit led nor a trump,
+        # The cards after the lead that only a player void in the suit led may
+        # play (``TrumpView.void_only``: neither of the suit led nor a trump),
         # as (trick index, seat, suit led): only these can break AP-PLAY-2 / TP-PLAY-1.
         self.off_suit: list[tuple[int, int, str]] = []
         # The Trick objects, once made. The state keeps these, not the TrickList
@@ -500,9 +501,10 @@ class HandState:
         keys = trick_keys(ints, view)
         best, reason = winner_by_keys(keys, self.fam.offsuit_trick_has_winner)
         won_by = None if best is None else order[best]
-        if 0 in keys:  # a card neither of the suit led nor a trump: following is checked in finish
-            led = view.suit_i[ints[0]]
-            self.off_suit += [(number - 1, order[j], led) for j, key in enumerate(keys) if not key]
+        led = view.suit_i[ints[0]]
+        void_only = view.void_only[led]
+        if not void_only.isdisjoint(ints):  # a card only a player void in the suit led may play: see finish
+            self.off_suit += [(number - 1, order[j], led) for j, c in enumerate(ints) if c in void_only]
         self.t_cards.append(ints)
         self.t_lead.append(leader)
         self.t_win.append(won_by)
@@ -592,11 +594,11 @@ class HandState:
                 later[p.seat].append(p.card)
             led = t.plays[0].card
             suit_led = view.suit_of[led]
+            void_only = view.void_only[suit_led]
             for p in t.plays[1:]:
                 holding = later[p.seat]
-                # Most plays follow suit or trump: decide those without a call.
-                if view.suit_of[p.card] == suit_led or view.strength[p.card] or \
-                        may_play(p.card, holding, led, view):
+                # Most plays follow suit or trump: decide those without a look at the holding.
+                if p.card.index not in void_only or may_play(p.card, holding, led, view):
                     continue
                 could = sorted((c for c in holding if view.suit_of[c] == suit_led),
                                key=lambda c: -c.rank)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from pitchcli.cards import Card
-from pitchcli.engine.tables import TRUMP_KEY, TrumpView
+from pitchcli.engine.tables import TRUMP_KEY, TrumpView, may_follow
 
 
 class WonWith(StrEnum):
@@ -88,20 +88,23 @@ def winner(plays: Sequence[Play], view: TrumpView, offsuit_has_winner: bool) -> 
 
 
 def may_play(card: Card, holding: Iterable[Card], led: Card | None, view: TrumpView) -> bool:
-    """AP-PLAY-2 / TP-PLAY-1: follow suit or trump; any card if you can't follow.
-
-    The one illegal play is a card of a third suit (neither led nor trump)
-    while holding a card of the suit led.
-    """
+    """AP-PLAY-2 / TP-PLAY-1 (``tables.may_follow``): follow suit or trump;
+    any card if you can't follow. ``led``: the card that led the trick
+    (``None``: ``card`` leads it, and any card may)."""
     if led is None:
         return True
-    suit_led = view.suit_of[led]
-    if view.suit_of[card] == suit_led or view.strength[card] > 0:
-        return True
-    return not any(view.suit_of[c] == suit_led for c in holding)
+    suit_of = view.suit_of
+    suit_led = suit_of[led]
+    return may_follow(suit_of[card] == suit_led, view.strength[card] > 0,
+                      any(suit_of[c] == suit_led for c in holding))
 
 
 def legal_plays(holding: Iterable[Card], led: Card | None, view: TrumpView) -> list[Card]:
     """The cards of ``holding`` that may be played to a trick led by ``led``."""
     hold = list(holding)
-    return [c for c in hold if may_play(c, hold, led, view)]
+    if led is None:
+        return hold
+    suit_of = view.suit_of
+    suit_led = suit_of[led]
+    holds = any(suit_of[c] == suit_led for c in hold)  # the same for every card: asked once
+    return [c for c in hold if may_follow(suit_of[c] == suit_led, view.strength[c] > 0, holds)]

@@ -15,7 +15,8 @@ broken ones of every kind, and each of its checks broken alone).
 The rules are the engine's own data and functions: the rules table
 (``tables``: each card's suit, strength and win key per trump, from
 ``tables.TrumpView``; the highest key wins a trick, as in
-``play.winner_by_keys``; the game points and the jack of each trump), the auction (``bidding.Auction``, run once per
+``play.winner_by_keys``; the cards that need a void in the suit led, from
+``tables.may_follow``; the game points and the jack of each trump), the auction (``bidding.Auction``, run once per
 distinct sequence of calls), ``scoring.settle``'s arithmetic and
 ``game.game_won``; the array code says which rule each step is.
 
@@ -66,7 +67,8 @@ class GameVerdict:
 class _Tables:
     """The rules table (``tables``) as arrays, for one family: per trump suit,
     each card's suit for following and its strength as a trump; per trump and
-    suit led, its win key."""
+    suit led, its win key and whether only a player void in the suit led may
+    play it."""
 
     def __init__(self, fam: Family) -> None:
         views = [fam.view(t) for t in SUITS]
@@ -75,6 +77,8 @@ class _Tables:
         self.suit = np.array([[-1, *(SUIT_INDEX[v.suit_i[c]] for c in range(_CARDS))] for v in views])
         self.strength = np.array([[0, *v.strength_i] for v in views])
         self.key = np.array([[[0, *v.win_key[led]] for led in SUITS] for v in views])
+        self.void_only = np.array([[[False, *(c in v.void_only[led] for c in range(_CARDS))] for led in SUITS]
+                                   for v in views])
         self.points = np.array([0, *GAME_POINTS_I])  # AP-SCORE-4
         self.jack = np.array([JACK_I[t] + 1 for t in SUITS])
         outside = outside_cards(fam)
@@ -221,9 +225,9 @@ class QuickBatch:
         tricks = np.arange(size)[None, :]
         winner = by_trick[rows, tricks, wins]
         ok &= (by_trick[:, 1:, 0] == winner[:, :-1]).all(1)
-        # AP-PLAY-2: a card neither of the suit led nor a trump (key 0) only
-        # from a player who holds no card of the suit led: who plays none later.
-        off_h, off_k, off_j = np.nonzero(keys == 0)
+        # AP-PLAY-2 (tables.may_follow): a card neither of the suit led nor a
+        # trump only from a player who holds no card of the suit led: who plays none later.
+        off_h, off_k, off_j = np.nonzero(t.void_only[trump[:, None, None], led[:, :, None], cards])
         if len(off_h):
             suit = t.suit[trump[:, None], played].reshape(h, size, n)
             suit[suit < 0] = 0

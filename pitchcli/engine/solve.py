@@ -19,10 +19,11 @@ Cards are ints (``Card.index``, 0..53) and holdings bit masks. No rule is
 written here a second time: the tables the search runs on are derived, once
 per hand and trump, from the engine's own definitions --
 
-- following suit from the family's trump view (``suit_of``, ``strength``);
-  each card's power, the order that decides a trick, from its win keys
-  (``TrumpView.win_key``), and whether a trick of off cards has a winner from
-  the family (``offsuit_trick_has_winner``, TP-PLAY-2);
+- following suit from the family's trump view: the bit masks of the cards
+  ``tables.may_follow`` allows (``TrumpView.follow``); each card's power, the
+  order that decides a trick, from its win keys (``TrumpView.win_key``), and
+  whether a trick of off cards has a winner from the family
+  (``offsuit_trick_has_winner``, TP-PLAY-2);
 - what each card is worth and whether it scores for the player who captures it
   or the one who played it, by asking the engine's scoring functions
   (``auction_awards``, ``ten_point_taken``) about probe tricks in which each
@@ -198,10 +199,11 @@ class _Search:
         self.gp = [0] * size
         self.sig = [0] * size
         self.class_mask = [0] * 4
-        self.trump_mask = 0
         offsuit = fam.offsuit_trick_has_winner
-        # Per class (the suit led, by SUIT_INDEX): each card's win key.
+        # Per class (the suit led, by SUIT_INDEX): each card's win key, and the
+        # cards the follow rule allows a player void in it ([0]) or not ([1]).
         self.keys = [list(view.win_key[led]) for led in SUITS]
+        self.follow = [view.follow[led] for led in SUITS]
         for c in cards:
             i = c.index
             k = SUIT_INDEX[view.suit_i[i]]
@@ -209,7 +211,6 @@ class _Search:
             self.class_mask[k] |= 1 << i
             if view.strength_i[i] > 0:
                 self.is_trump[i] = True
-                self.trump_mask |= 1 << i
             # A card's power is its win key when its own suit is led: a trump
             # above any card (tables.TRUMP_KEY + strength), else its rank. In
             # ten-point a trick without trumps is won by nobody (TP-PLAY-2), so
@@ -463,9 +464,9 @@ class _Search:
         cls = self.cls
         if k == 0:
             legal = hold & restrict
-        else:
-            lm = self.class_mask[cls[trick[0]]]
-            legal = hold & (lm | self.trump_mask) if hold & lm else hold
+        else:  # AP-PLAY-2, TP-PLAY-1: as the follow rule allows, holding the suit led or not
+            led = cls[trick[0]]
+            legal = hold & self.follow[led][hold & self.class_mask[led] != 0]
         if not legal & (legal - 1):
             return seat, [legal.bit_length() - 1]  # one card: nothing to choose
         power, sig = self.power, self.sig

@@ -8,11 +8,13 @@ solver (``solve``) all read.
   values of the point cards (TP-POINTS-1), as data a family picks
   (``family.family_for``), and the game points of every card (AP-SCORE-4);
 - the jack (AP-SCORE-1's Jack) and the 2 (TP-POINTS-1) of each trump suit;
-- the scale of the keys that decide a trick (``TRUMP_KEY``);
+- the scale of the keys that decide a trick (``TRUMP_KEY``), and ``may_follow``,
+  the rule of following suit;
 - ``TrumpView``: all of it for one family and one trump, worked out once
   (``trump_view``): each card's suit for following, strength as a trump,
-  points and key for winning a trick. The hand's checks read it card by card,
-  the quick pass as arrays made from it, the solver as lists made from it.
+  points, key for winning a trick, and the cards the follow rule allows. The
+  hand's checks read it card by card, the quick pass as arrays made from it,
+  the solver as bit masks made from it.
 
 Cards are also ints here (``Card.index``): the engine's hot paths work on ints.
 """
@@ -35,7 +37,7 @@ from pitchcli.cards import (
 __all__ = [
     "GAME_POINTS", "GAME_POINTS_I", "JACK_I", "JOKER_DECK", "NATURAL_TRUMPS", "NO_POINT_CARDS",
     "STANDARD_DECK", "SUITS", "SUIT_INDEX", "TEN_POINT_TRUMPS", "TEN_POINT_VALUES", "TRUMP_KEY",
-    "TWO_I", "CardValues", "TrumpView", "trump_view",
+    "TWO_I", "CardValues", "TrumpView", "may_follow", "trump_view",
 ]
 
 # Each suit's place in ``SUITS`` (the quick pass and the solver index by it).
@@ -83,6 +85,18 @@ JACK_I: dict[str, int] = {s: CANONICAL["J" + s].index for s in SUITS}
 TWO_I: dict[str, int] = {s: CANONICAL["2" + s].index for s in SUITS}
 
 
+def may_follow(of_suit_led: bool, trump: bool, holds_suit_led: bool) -> bool:
+    """THE rule of following (AP-PLAY-2, TP-PLAY-1): may a card be played to
+    a trick? A card of the suit led may, and a trump may, always; any other
+    card only by a player who holds no card of the suit led.
+
+    The engine uses it in three forms made from this one: card by card
+    (``play.may_play``), as bit masks (``TrumpView.follow``, the solver's
+    moves) and as the cards that need a void (``TrumpView.void_only``, the
+    hand's and the quick pass's check of a finished trick)."""
+    return of_suit_led or trump or not holds_suit_led
+
+
 @dataclass(frozen=True, slots=True)
 class TrumpView:
     """How the cards behave once ``trump`` is known (``trump_view``).
@@ -106,6 +120,13 @@ class TrumpView:
     # Per suit led: each card's key for winning a trick (a trump above every
     # non-trump, by strength; then a card of the suit led, by rank; 0 for the rest).
     win_key: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    # Per suit led: the cards (``Card.index``) that ``may_follow`` lets only a
+    # player with no card of the suit led play.
+    void_only: dict[str, frozenset[int]] = field(default_factory=dict)
+    # Per suit led: the cards that may be played as a bit mask over
+    # ``Card.index``, by a player who holds no card of the suit led ([0]) and
+    # by one who does ([1]).
+    follow: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def is_trump(self, c: Card) -> bool:
         """True when ``c`` is a trump."""
@@ -142,6 +163,13 @@ def trump_view(trump: str, trumps: CardValues, values: CardValues) -> TrumpView:
     win_key = {led: tuple(TRUMP_KEY + strength[c] if strength[c] else c.rank if suit_of[c] == led else 0
                           for c in ALL_CARDS)
                for led in SUITS}
+    void_only: dict[str, frozenset[int]] = {}
+    follow: dict[str, tuple[int, int]] = {}
+    for led in SUITS:
+        allowed = [sum(1 << c.index for c in ALL_CARDS if may_follow(suit_of[c] == led, strength[c] > 0, holds))
+                   for holds in (False, True)]
+        follow[led] = allowed[0], allowed[1]
+        void_only[led] = frozenset(c.index for c in ALL_CARDS if not allowed[1] >> c.index & 1)
     return TrumpView(trump, suit_of, strength, points, tuple(suit_of[c] for c in ALL_CARDS),
                      tuple(strength[c] for c in ALL_CARDS), tuple(points[c] for c in ALL_CARDS),
-                     frozenset(c.index for c in ALL_CARDS if strength[c] > 0), win_key)
+                     frozenset(c.index for c in ALL_CARDS if strength[c] > 0), win_key, void_only, follow)
