@@ -20,10 +20,11 @@ written here a second time: the tables the search runs on are derived, once
 per hand and trump, from the engine's own definitions --
 
 - following suit from the family's trump view: the bit masks of the cards
-  ``tables.may_follow`` allows (``TrumpView.follow``); each card's power, the
-  order that decides a trick, from its win keys (``TrumpView.win_key``), and
-  whether a trick of off cards has a winner from the family
-  (``offsuit_trick_has_winner``, TP-PLAY-2);
+  ``tables.may_follow`` allows (``TrumpView.follow``); who wins a trick by
+  ``play.winner_by_keys`` on the trump view's win keys, and whether a trick of
+  off cards has a winner from the family (``offsuit_trick_has_winner``,
+  TP-PLAY-2); each card's power (the order the search sorts and merges cards
+  in) is its win key too;
 - what each card is worth and whether it scores for the player who captures it
   or the one who played it, by asking the engine's scoring functions
   (``auction_awards``, ``ten_point_taken``) about probe tricks in which each
@@ -43,6 +44,7 @@ from dataclasses import dataclass, field, replace
 from pitchcli.cards import ALL_CARDS, Card
 from pitchcli.engine.family import Family
 from pitchcli.engine.hand import HandResult
+from pitchcli.engine.play import winner_by_keys
 from pitchcli.engine.scoring import auction_awards, game_unit, ten_point_taken
 from pitchcli.engine.tables import SUIT_INDEX, SUITS, TrumpView
 
@@ -338,21 +340,14 @@ class _Search:
     def settle(self, leader: int, trick: list[int], tallies: object) -> tuple[int, int, object]:
         """A full trick: (points for the bidding side, next leader, tallies)."""
         n = self.n
-        power, is_trump, cls = self.power, self.is_trump, self.cls
-        led = cls[trick[0]]
-        best_i, best_p = 0, -1
-        for i, c in enumerate(trick):
-            if is_trump[c] or cls[c] == led:
-                p = power[c]
-                if p > best_p:
-                    best_i, best_p = i, p
+        best_i, _ = winner_by_keys(list(map(self.keys[self.cls[trick[0]]].__getitem__, trick)), self.offsuit)
         imm = 0
         bidding = self.bidding_seat
         ply = self.ply
         for i, c in enumerate(trick):
             if ply[c] and bidding[(leader + i) % n]:
                 imm += ply[c]
-        if not self.offsuit and not is_trump[trick[best_i]]:
+        if best_i is None:
             return imm, leader, tallies  # TP-PLAY-2: nobody wins, the leader leads again
         winner = (leader + best_i) % n
         if bidding[winner]:
