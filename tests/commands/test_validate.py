@@ -166,7 +166,7 @@ def test_simulated_games_validate_clean(tmp_path: Path) -> None:
 
 
 def test_every_diagnostic_code_is_raised_by_a_test() -> None:
-    text = "".join(p.read_text() for p in (ROOT / "tests").glob("test_*.py"))
+    text = "".join(p.read_text() for p in (ROOT / "tests").rglob("test_*.py"))
     # A code counts as tested when a test names it literally (as an expected value).
     missing = [c for c in CODES if f'"{c}"' not in text.replace(f'"{c}": "', "")]
     assert not missing, missing
