@@ -15,6 +15,7 @@ from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
 from pitchcli.cards import NOTATION_INDEX, parse_suit
+from pitchcli.engine.claims import MISSING, NOT_A_UNIT, compare_claims, without_extensions
 from pitchcli.engine.family import Family, family_of
 from pitchcli.engine.game import GameState
 from pitchcli.engine.hand import Cards, HandResult, HandState
@@ -226,22 +227,24 @@ class Driver:
 
     def accept(self, verdict: GameVerdict) -> bool:
         """Take the quick pass's verdict of a clean game if every claim of the
-        record agrees with it (the totals and winner set; the hands replayed
-        in full when read); False: replay the game in full, which reports."""
+        record agrees with it, by the full replay's comparison (``claims``,
+        ``finish``: ``compare_claims``), so that the two paths can't judge a
+        claim apart (the totals and winner set; the hands replayed in full
+        when read); False: replay the game in full, which reports."""
         table = self.out.table
         assert table is not None
         names = table.unit_names
         for h, delta, totals, taken_by in zip(self.rec["hands"], verdict.deltas, verdict.totals_after,
                                               verdict.taken_by, strict=True):
-            if "score" in h and h["score"] != dict(zip(names, delta, strict=True)):
+            if "score" in h and compare_claims(h["score"], dict(zip(names, delta, strict=True))):
                 return False
-            if "totals" in h and h["totals"] != dict(zip(names, totals, strict=True)):
+            if "totals" in h and compare_claims(h["totals"], dict(zip(names, totals, strict=True))):
                 return False
             if "points" in h:
                 points = h["points"]
-                if points.__class__ is not dict or any(
-                        points.get(kind) != (None if u < 0 else names[u])
-                        for kind, u in zip(AWARDS, taken_by, strict=True)):
+                if points.__class__ is not dict or compare_claims(
+                        claimed_awards(points),
+                        {kind: None if u < 0 else names[u] for kind, u in zip(AWARDS, taken_by, strict=True)}):
                     return False
         out = self.out
         out.totals = verdict.totals
@@ -250,7 +253,7 @@ class Driver:
         res = self.rec.get("result")
         if isinstance(res, dict) and (
                 ("winner" in res and res["winner"] != out.winner) or
-                ("scores" in res and res["scores"] != dict(zip(names, verdict.totals, strict=True)))):
+                ("scores" in res and compare_claims(res["scores"], dict(zip(names, verdict.totals, strict=True))))):
             return False
         rec = self.rec
         out._replay = lambda: Driver(rec, ()).run()
@@ -416,10 +419,10 @@ class Driver:
         if "points" in h and r.level != "tally":
             if not hs.fam.scores_awards:
                 derived: dict[str, Any] = dict(zip(names, r.taken, strict=True))
-                claimed = {k: v for k, v in h["points"].items() if not k.startswith("x-")}
+                claimed = without_extensions(h["points"])
             else:
                 derived = {k: (None if a.unit is None else names[a.unit]) for k, a in r.awards.items()}
-                claimed = {k: h["points"].get(k) for k in AWARDS}
+                claimed = claimed_awards(h["points"])
             self.compare("C501", claimed, derived, at + "/points", "points taken", r.number)
         if "score" in h:
             self.compare("C502", h["score"], dict(zip(names, r.delta, strict=True)),
@@ -427,26 +430,17 @@ class Driver:
 
     def compare(self, code: str, claimed: dict[str, Any], derived: dict[str, Any], at: str,
                 what: str, hand: int | None) -> None:
-        """Report every key where a claim disagrees with the derivation (a
-        missing or extra name is a disagreement too). The claim's ``x-``
-        extension keys are left out (no player or team name starts so: the
-        schema says)."""
-        if claimed == derived:
-            return  # the common case: one comparison, no per-key work
-        claimed = _strip(claimed)
-        if claimed == derived:
-            return
-        for key in sorted(set(claimed) | set(derived), key=str):
-            c, d = claimed.get(key, "missing"), derived.get(key, "not a player or team")
-            if key not in claimed:
-                c = "missing"
-            if c != d:
-                where = f"{at}/{esc(key)}" if key in claimed else at
-                prefix = f"hand {hand}: " if hand else ""
-                # A name the replay doesn't know is likely a misspelling of one it does.
-                hint = did_you_mean(key, [k for k in derived if k not in claimed]) if key not in derived else ""
-                self.bad(code, None, f"{prefix}{what} of {key} is recorded as {_show(c)}, but "
-                         f"the replay gives {_show(d)}{hint}", where, key=key, claimed=c, derived=d)
+        """Report every key where a claim disagrees with the derivation
+        (``compare_claims``: a missing or extra name is a disagreement too;
+        the claim's ``x-`` extension keys are left out)."""
+        for dis in compare_claims(claimed, derived):
+            key, c, d = dis.key, dis.claimed, dis.derived
+            where = f"{at}/{esc(key)}" if key in claimed else at
+            prefix = f"hand {hand}: " if hand else ""
+            # A name the replay doesn't know is likely a misspelling of one it does.
+            hint = did_you_mean(key, [k for k in derived if k not in claimed]) if key not in derived else ""
+            self.bad(code, None, f"{prefix}{what} of {key} is recorded as {_show(c)}, but "
+                     f"the replay gives {_show(d)}{hint}", where, key=key, claimed=c, derived=d)
 
     def finish(self) -> None:
         """End the game: the result and the hands after it are checked."""
@@ -479,14 +473,16 @@ _QUICK_KEYS = frozenset({"dealer", "deal", "bids", "contract", "trump", "tricks"
                          "totals", "notes"})
 
 
-def _strip(m: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in m.items() if not k.startswith("x-")}
+def claimed_awards(points: dict[str, Any]) -> dict[str, Any]:
+    """A hand's ``points`` as an Auction Pitch claim: who took each award
+    (``None``: not awarded, or not written)."""
+    return {k: points.get(k) for k in AWARDS}
 
 
 def _show(value: object, none: str = "none") -> str:
     if value is None:
         return none
-    if isinstance(value, str) and value in ("missing", "not a player or team"):
+    if isinstance(value, str) and value in (MISSING, NOT_A_UNIT):
         return value
     return str(value) if isinstance(value, int) else quote(value)
 
