@@ -952,12 +952,13 @@ class HandState:
                 if self.tally_taken is None:
                     return None
                 taken = list(self.tally_taken)
-                if self._all_points_in_play() and sum(taken) != 10:
+                every = sum(v for _, v in self.fam.point_cards)  # TP-POINTS-1: the values of the point cards, 10
+                if self._all_points_in_play() and sum(taken) != every:
                     self._v("C501", "points_total", f"the points recorded add up to {sum(taken)}; "
-                            f"every hand has 10 points", self.tally_at, total=sum(taken))
-                elif sum(taken) > 10:  # dead cards: fewer may be in play, never more
+                            f"every hand has {every} points", self.tally_at, total=sum(taken))
+                elif sum(taken) > every:  # dead cards: fewer may be in play, never more
                     self._v("C501", "points_total", f"the points recorded add up to {sum(taken)}; "
-                            f"a hand has only 10 points", self.tally_at, total=sum(taken))
+                            f"a hand has only {every} points", self.tally_at, total=sum(taken))
             else:
                 if self.tally_awards is None:
                     return None
