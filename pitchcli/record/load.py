@@ -73,10 +73,8 @@ import json
 import math
 import os
 import re
-import stat
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import IO, Any
+from typing import Any
 
 import yaml
 from yaml.events import (
@@ -88,8 +86,10 @@ from yaml.events import (
 )
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
+from pitchcli.diagnostics import Diagnostic
 from pitchcli.escape import quote
+from pitchcli.record.context import FileContext, StopFile
+from pitchcli.record.document import DEFAULT_LIMITS, SAFE_DEPTH, Document, Limits
 from pitchcli.record.locate import (
     JSON_TOKEN_TAG,
     MAP_TAG,
@@ -97,156 +97,16 @@ from pitchcli.record.locate import (
     STR_TAG,
     JsonScanError,
     JsonTooDeep,
-    KeyCache,
     compose_json,
     iter_duplicate_keys,
     join_pointer,
-    parse_pointer,
-    walk_pointer,
 )
+from pitchcli.record.source import Reader, Source, not_utf8, offset_position, open_source, sniff_encoding
 
 __all__ = ["DEFAULT_LIMITS", "FORMATS", "Document", "Limits", "Source", "load_documents"]
 
-Source = str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes]
-"""What ``load_documents`` reads: a path, the bytes themselves, or a binary file."""
-
 FORMATS = ("yaml", "json", "jsonl")
 """Formats ``load_documents(fmt=...)`` accepts (also ``yml`` and ``ndjson``)."""
-
-# libyaml's composer is safe (C stack, scanner time) well past this depth; see
-# _may_be_deep. Limits.max_depth may not exceed it.
-_SAFE_DEPTH = 1000
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """Bounds on what one file may make the loader do. Exceeding one is a diagnostic.
-
-    - ``max_file_bytes``: the whole file (L106, the file stops there).
-    - ``max_document_bytes``: one YAML document of a stream, one JSON Lines line,
-      or a whole one-document JSON file (L106 for that document). It also bounds
-      memory: a YAML node tree takes up to ~300 bytes per source byte.
-    - ``max_depth``: nesting of collections, the top-level mapping being 1
-      (L107); a record needs about 6; at most 1,000.
-    - ``max_documents``: documents in one file (L108, the file stops there).
-    - ``max_nodes``: values (scalars, collections and keys) in one document (L106).
-    """
-
-    max_file_bytes: int = 2 * 1024**3
-    max_document_bytes: int = 1024**2
-    max_depth: int = 64
-    max_documents: int = 1_000_000
-    max_nodes: int = 200_000
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.max_depth <= _SAFE_DEPTH:
-            raise ValueError(f"max_depth must be between 1 and {_SAFE_DEPTH}")
-        for name in ("max_file_bytes", "max_document_bytes", "max_documents", "max_nodes"):
-            if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be positive")
-
-
-DEFAULT_LIMITS = Limits()
-
-_JSON_WS = re.compile(r"[ \t\n\r]*")
-
-
-# --------------------------------------------------------------------------- Document
-
-
-class Document:
-    """One loaded document of a file: its plain data and a way back to the source.
-
-    ``file`` is the name diagnostics use, ``index`` the 0-based position of the
-    document in the file, ``data`` plain JSON-like data (dict, list, str, int,
-    float, bool, None; the top level is always a dict), ``format`` ``"yaml"`` or
-    ``"json"`` and ``line`` the 1-based line where the document's value starts.
-    """
-
-    __slots__ = ("_keys", "_line0", "_root", "_text", "data", "file", "floats", "format", "index")
-
-    def __init__(
-        self,
-        file: str,
-        index: int,
-        data: Any,
-        fmt: str,
-        *,
-        root: Node | None = None,
-        text: str | None = None,
-        line0: int = 0,
-        floats: bool = True,
-    ) -> None:
-        self.file = file
-        # False when the loader saw no float (no number with a fraction or an
-        # exponent, no !!float): the schema check then needn't look for one.
-        self.floats = floats
-        self.index = index
-        self.data = data
-        self.format = fmt
-        self._root = root  # YAML: the composed tree; JSON: built on first locate
-        self._text = text  # JSON: the document's text, scanned only when locating
-        self._line0 = line0  # lines of the file before the document's text
-        self._keys: KeyCache = {}  # big mappings' keys, indexed on first lookup
-
-    @property
-    def line(self) -> int:
-        """The 1-based line where the document's top-level value starts."""
-        if self._root is None and self._text is not None:
-            # Without scanning the JSON: the first non-blank character.
-            start = _JSON_WS.match(self._text).end()  # type: ignore[union-attr]
-            return self._line0 + self._text.count("\n", 0, start) + 1
-        return self.locate("")[0]
-
-    def __repr__(self) -> str:
-        return f"<Document {self.file}#{self.index} ({self.format}, line {self.line})>"
-
-    @property
-    def yaml_tree(self) -> tuple[Node, int] | None:
-        """A YAML document's composed node tree and the number of lines of the
-        file before it (``None`` for JSON): where each value was written."""
-        return (self._root, self._line0) if self.format == "yaml" and self._root is not None else None
-
-    def _tree(self) -> Node | None:
-        if self._root is None and self._text is not None:
-            try:
-                self._root = compose_json(self._text)
-            except (JsonScanError, RecursionError):
-                # Cannot happen for text json.loads accepted; never fail a lookup.
-                self._text = None
-        return self._root
-
-    def _position(self, node: Node) -> tuple[int, int]:
-        mark = node.start_mark
-        return self._line0 + mark.line + 1, mark.column + 1
-
-    def locate(self, pointer: str) -> tuple[int, int]:
-        """1-based ``(line, column)`` of the value at a JSON Pointer such as
-        ``"/hands/3/tricks/2/1"``; for a pointer that does not exist, the position
-        of its nearest existing ancestor (a missing key: the mapping lacking it).
-        Raises ``ValueError`` for a malformed pointer."""
-        segments = parse_pointer(pointer)
-        root = self._tree()
-        if root is None:
-            return self._line0 + 1, 1
-        node, _, _ = walk_pointer(root, segments, self._keys)
-        return self._position(node)
-
-    def locate_key(self, pointer: str) -> tuple[int, int]:
-        """Like :meth:`locate`, but when the last segment is an existing mapping
-        key, the position of the key itself (for "unknown key" diagnostics)."""
-        segments = parse_pointer(pointer)
-        root = self._tree()
-        if root is None:
-            return self._line0 + 1, 1
-        node, key_node, _ = walk_pointer(root, segments, self._keys)
-        return self._position(key_node if key_node is not None else node)
-
-    def place(self, diagnostic: Diagnostic, *, key: bool = False) -> Diagnostic:
-        """``diagnostic`` with this document's file and index and the line and
-        column of its pointer (of the key when ``key``)."""
-        line, column = (self.locate_key if key else self.locate)(diagnostic.pointer)
-        return diagnostic.located(file=self.file, document=self.index, line=line, column=column)
 
 
 # --------------------------------------------------------------------------- entry point
@@ -291,196 +151,32 @@ _FORMAT_NAMES = {"yaml": "yaml", "yml": "yaml", "json": "json", "jsonl": "jsonl"
 _SUFFIXES = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 
 
-class _Stop(Exception):
-    """Ends the file with one last diagnostic."""
-
-    def __init__(self, diagnostic: Diagnostic) -> None:
-        super().__init__(diagnostic.message)
-        self.diagnostic = diagnostic
-
-
-class _Context:
-    """What the readers of one file share: its name, limits and document counter."""
-
-    __slots__ = ("file", "index", "limits")
-
-    def __init__(self, file: str, limits: Limits) -> None:
-        self.file = file
-        self.limits = limits
-        self.index = 0  # index of the next document
-
-    def diag(
-        self,
-        code: str,
-        message: str,
-        line: int | None = None,
-        column: int | None = None,
-        pointer: str = "",
-        severity: str = ERROR,
-        **extra: Any,
-    ) -> Diagnostic:
-        return Diagnostic(
-            code,
-            message,
-            severity=severity,
-            pointer=pointer,
-            file=self.file,
-            document=self.index,
-            line=line,
-            column=column,
-            extra=extra,
-        )
-
-    def next_document(self) -> None:
-        """Count a document; past ``max_documents``, end the file (L108)."""
-        if self.index >= self.limits.max_documents:
-            raise _Stop(
-                self.diag(
-                    "L108",
-                    f"more than {self.limits.max_documents} documents in one file; "
-                    "the rest is not read",
-                )
-            )
-
-
 def _load(
     source: Source, file: str, limits: Limits, fmt: str | None
 ) -> Iterator[Document | Diagnostic]:
-    ctx = _Context(file, limits)
-    handle: IO[bytes]
-    opened: IO[bytes] | None = None
+    ctx = FileContext(file, limits)
     try:
-        if isinstance(source, bytes | bytearray | memoryview):
-            handle = io.BytesIO(bytes(source))
-        elif isinstance(source, str | os.PathLike):
-            try:
-                opened = handle = open(source, "rb")  # noqa: SIM115 (closed in finally)
-                info = os.fstat(handle.fileno())
-            except OSError as e:
-                yield ctx.diag("L101", f"cannot open the file: {e.strerror or e}")
-                return
-            if stat.S_ISREG(info.st_mode) and info.st_size > limits.max_file_bytes:
-                yield ctx.diag(
-                    "L106",
-                    f"the file has {info.st_size} bytes, more than the limit of "
-                    f"{limits.max_file_bytes}",
-                )
-                return
-        else:
-            handle = source
-        reader = _Reader(handle, ctx)
-        yield from _read_file(reader, ctx, fmt or _format_of(file))
-    except _Stop as stop:
+        with open_source(source, ctx) as handle:
+            yield from _read_file(Reader(handle, ctx), ctx, fmt or _format_of(file))
+    except StopFile as stop:
         yield stop.diagnostic
     except MemoryError:
         yield ctx.diag("L106", "the document is too large to load in memory")
     except Exception as e:  # pragma: no cover - a bug; a run over many files goes on
         yield ctx.diag("L101", f"internal error while reading: {type(e).__name__}: {e}",
                        internal=True)
-    finally:
-        if opened is not None:
-            opened.close()
 
 
 def _format_of(file: str) -> str | None:
     return _SUFFIXES.get(os.path.splitext(file)[1].lower())
 
 
-# --------------------------------------------------------------------------- reading
-
-_PIECE = 64 * 1024  # longest piece of a line read at once
-_SNIFF = 64 * 1024  # bytes read to find the first non-blank byte
-_BOM = b"\xef\xbb\xbf"
-_WIDE_BOMS = (b"\x00\x00\xfe\xff", b"\xff\xfe", b"\xfe\xff")
-
-
-class _Reader:
-    """Binary input read in lines of at most ``_PIECE`` bytes, counting bytes
-    against ``max_file_bytes``; a head read ahead for sniffing is served first."""
-
-    def __init__(self, handle: IO[bytes], ctx: _Context) -> None:
-        self._handle = handle
-        self._ctx = ctx
-        self._total = 0
-        self._head = io.BytesIO()
-        self._head_left = 0
-
-    def _got(self, data: bytes) -> bytes:
-        # Counted as consumed, not as read ahead, so the limit falls on a line.
-        self._total += len(data)
-        if self._total > self._ctx.limits.max_file_bytes:
-            raise _Stop(
-                self._ctx.diag(
-                    "L106",
-                    f"the file is larger than the limit of {self._ctx.limits.max_file_bytes} "
-                    "bytes; the rest is not read",
-                )
-            )
-        return data
-
-    def _failed(self, e: Exception) -> _Stop:
-        return _Stop(self._ctx.diag("L101", f"cannot read the file: {e}"))
-
-    def sniff(self) -> bytes:
-        """Read ahead until the first non-blank byte (or ``_SNIFF`` bytes, or the
-        end); return what was read, which ``readline`` then serves first."""
-        head = b""
-        # read1 returns what a pipe has now rather than waiting for 64 KiB.
-        read = getattr(self._handle, "read1", self._handle.read)
-        try:
-            # At least 4 bytes (the longest byte-order mark) and a non-blank one.
-            while len(head) < _SNIFF:
-                data = read(_SNIFF - len(head))
-                if not data:
-                    break
-                head += data
-                if len(head) >= 4 and head.strip():
-                    break
-        except (OSError, ValueError) as e:
-            raise self._failed(e) from e
-        self._head = io.BytesIO(head)
-        self._head_left = len(head)
-        return head
-
-    def skip(self, n: int) -> None:
-        """Drop ``n`` bytes of the head (a byte-order mark)."""
-        self._head.read(n)
-        self._head_left -= n
-
-    def readline(self) -> bytes:
-        """The next line, or a piece of a longer line; ``b""`` at the end."""
-        if self._head_left:
-            # A head that ends mid-line gives a piece without its newline; the
-            # rest of the line comes from the file next (callers join pieces).
-            piece = self._head.readline(_PIECE)
-            self._head_left -= len(piece)
-            return self._got(piece)
-        try:
-            return self._got(self._handle.readline(_PIECE))
-        except (OSError, ValueError) as e:
-            raise self._failed(e) from e
-
-
-def _read_file(reader: _Reader, ctx: _Context, fmt: str | None) -> Iterator[Document | Diagnostic]:
-    head = reader.sniff()
-    if head.startswith(_WIDE_BOMS) or b"\x00" in head[:4]:
-        yield ctx.diag(
-            "L102",
-            "the file is UTF-16 or UTF-32 text; save it as UTF-8",
-            line=1,
-            column=1,
-        )
+def _read_file(reader: Reader, ctx: FileContext, fmt: str | None) -> Iterator[Document | Diagnostic]:
+    head, encoding = sniff_encoding(reader, ctx)
+    if encoding is not None:
+        yield encoding  # L102 (then head is None: the file is not read) or L111
+    if head is None:
         return
-    if head.startswith(_BOM):
-        reader.skip(len(_BOM))
-        yield ctx.diag(
-            "L111",
-            "the file starts with a byte-order mark; UTF-8 needs none (it was ignored)",
-            line=1,
-            column=1,
-            severity=WARNING,
-        )
-        head = head[len(_BOM) :]
     if fmt is None:
         first = head.lstrip()[:1]
         fmt = "json" if first in (b"{", b"[") else "yaml"
@@ -507,7 +203,7 @@ def stream_marker(piece: bytes) -> bytes:
     return b""
 
 
-def _yaml_chunks(reader: _Reader, max_bytes: int) -> Iterator[tuple[bytes | None, int, int]]:
+def _yaml_chunks(reader: Reader, max_bytes: int) -> Iterator[tuple[bytes | None, int, int]]:
     """Split a YAML stream into documents: ``(bytes or None if over max_bytes,
     0-based line of its first line, its size in bytes)``.
 
@@ -564,7 +260,7 @@ def _yaml_chunks(reader: _Reader, max_bytes: int) -> Iterator[tuple[bytes | None
         yield emit()
 
 
-def _read_yaml(reader: _Reader, ctx: _Context) -> Iterator[Document | Diagnostic]:
+def _read_yaml(reader: Reader, ctx: FileContext) -> Iterator[Document | Diagnostic]:
     for chunk, line0, size in _yaml_chunks(reader, ctx.limits.max_document_bytes):
         if chunk is None:
             ctx.next_document()
@@ -580,33 +276,13 @@ def _read_yaml(reader: _Reader, ctx: _Context) -> Iterator[Document | Diagnostic
         yield from _read_yaml_chunk(chunk, line0, ctx)
 
 
-def _offset_position(data: bytes, offset: int, line0: int) -> tuple[int, int]:
-    """1-based (line, column in characters) of byte ``offset`` of ``data``."""
-    offset = max(0, min(offset, len(data)))
-    line_start = data.rfind(b"\n", 0, offset) + 1
-    column = len(data[line_start:offset].decode("utf-8", "replace"))
-    return line0 + data.count(b"\n", 0, offset) + 1, column + 1
-
-
-def _not_utf8(ctx: _Context, data: bytes, offset: int, line0: int) -> Diagnostic:
-    """L102 for the invalid UTF-8 byte at ``offset`` of ``data``."""
-    line, column = _offset_position(data, offset, line0)
-    return ctx.diag(
-        "L102",
-        f"byte 0x{data[offset]:02x} is not UTF-8 text (Latin-1 or another encoding?); "
-        "save the file as UTF-8",
-        line=line,
-        column=column,
-    )
-
-
-def _read_yaml_chunk(chunk: bytes, line0: int, ctx: _Context) -> Iterator[Document | Diagnostic]:
+def _read_yaml_chunk(chunk: bytes, line0: int, ctx: FileContext) -> Iterator[Document | Diagnostic]:
     """Compose and build every document of one chunk of a YAML stream."""
     try:
         chunk.decode("utf-8")
     except UnicodeDecodeError as e:
         ctx.next_document()
-        yield _not_utf8(ctx, chunk, e.start, line0)
+        yield not_utf8(ctx, chunk, e.start, line0)
         ctx.index += 1
         return
     max_depth = ctx.limits.max_depth
@@ -649,14 +325,14 @@ def _read_yaml_chunk(chunk: bytes, line0: int, ctx: _Context) -> Iterator[Docume
         ctx.index += 1
 
 
-def _yaml_error(e: yaml.YAMLError, chunk: bytes, line0: int, ctx: _Context) -> Diagnostic:
+def _yaml_error(e: yaml.YAMLError, chunk: bytes, line0: int, ctx: FileContext) -> Diagnostic:
     """L103 for a YAML syntax error, at its mark."""
     if isinstance(e, yaml.reader.ReaderError):
         # libyaml counts the position in bytes, the pure reader in characters.
         offset = e.position
         if not _USE_LIBYAML:
             offset = len(chunk.decode("utf-8")[:offset].encode("utf-8"))
-        line, column = _offset_position(chunk, offset, line0)
+        line, column = offset_position(chunk, offset, line0)
         return ctx.diag("L103", f"YAML: {e.reason}", line=line, column=column)
     if isinstance(e, yaml.MarkedYAMLError):
         mark = e.problem_mark or e.context_mark
@@ -680,13 +356,13 @@ def _yaml_error(e: yaml.YAMLError, chunk: bytes, line0: int, ctx: _Context) -> D
 # characters the depth is under ~1,000, safe to compose; our walk then applies
 # max_depth with a location. Otherwise an event scan (iterative, stopping at
 # max_depth) decides first.
-_LONG_LEAD = re.compile(rb"\n[ \t?:\-]{%d}" % (_SAFE_DEPTH // 4))
-_LONG_LEAD_AT_START = re.compile(rb"[ \t?:\-]{%d}" % (_SAFE_DEPTH // 4))
+_LONG_LEAD = re.compile(rb"\n[ \t?:\-]{%d}" % (SAFE_DEPTH // 4))
+_LONG_LEAD_AT_START = re.compile(rb"[ \t?:\-]{%d}" % (SAFE_DEPTH // 4))
 
 
 def _may_be_deep(chunk: bytes) -> bool:
-    """False when the nesting depth of this YAML text is surely under _SAFE_DEPTH."""
-    if chunk.count(b"[") + chunk.count(b"{") > _SAFE_DEPTH // 2:
+    """False when the nesting depth of this YAML text is surely under SAFE_DEPTH."""
+    if chunk.count(b"[") + chunk.count(b"{") > SAFE_DEPTH // 2:
         return True
     return _LONG_LEAD.search(chunk) is not None or _LONG_LEAD_AT_START.match(chunk) is not None
 
@@ -1035,7 +711,7 @@ def _kind(node: Node) -> str:
 
 
 def _yaml_document(
-    root: Node, chunk: bytes, line0: int, ctx: _Context
+    root: Node, chunk: bytes, line0: int, ctx: FileContext
 ) -> Iterator[Document | Diagnostic]:
     """Build one composed YAML document: a Document, or its diagnostics."""
 
@@ -1095,7 +771,7 @@ def _refusal(
     root: Node,
     chunk: bytes,
     line0: int,
-    ctx: _Context,
+    ctx: FileContext,
     at: Callable[[Node, str, str, str], Diagnostic],
 ) -> Diagnostic:
     """The diagnostic for a refusal; an alias is placed on the ``*`` itself (the
@@ -1118,7 +794,7 @@ def _refusal(
 # --------------------------------------------------------------------------- JSON
 
 
-def _json_lines(reader: _Reader, max_bytes: int) -> Iterator[tuple[bytes | None, int, int]]:
+def _json_lines(reader: Reader, max_bytes: int) -> Iterator[tuple[bytes | None, int, int]]:
     """``(line bytes or None if over max_bytes, 0-based line number, size)``."""
     parts: list[bytes] = []
     size = 0
@@ -1138,7 +814,7 @@ def _json_lines(reader: _Reader, max_bytes: int) -> Iterator[tuple[bytes | None,
         yield (b"".join(parts) if size <= max_bytes else None), lineno, size
 
 
-def _read_json(reader: _Reader, ctx: _Context, lines_only: bool) -> Iterator[Document | Diagnostic]:
+def _read_json(reader: Reader, ctx: FileContext, lines_only: bool) -> Iterator[Document | Diagnostic]:
     limit = ctx.limits.max_document_bytes
     lines = _json_lines(reader, limit)
     undecided = not lines_only  # JSON or JSON Lines: the first non-blank line decides
@@ -1161,7 +837,7 @@ def _read_json(reader: _Reader, ctx: _Context, lines_only: bool) -> Iterator[Doc
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
             ctx.next_document()
-            yield _not_utf8(ctx, raw, e.start, lineno)
+            yield not_utf8(ctx, raw, e.start, lineno)
             ctx.index += 1
             if undecided:
                 return
@@ -1192,7 +868,7 @@ def _read_json_whole(
     first: bytes,
     line0: int,
     lines: Iterator[tuple[bytes | None, int, int]],
-    ctx: _Context,
+    ctx: FileContext,
 ) -> Iterator[Document | Diagnostic]:
     """Read the rest of the file as one JSON document starting at line ``line0``."""
     limit = ctx.limits.max_document_bytes
@@ -1216,7 +892,7 @@ def _read_json_whole(
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        yield _not_utf8(ctx, data, e.start, line0)
+        yield not_utf8(ctx, data, e.start, line0)
     else:
         yield from _json_document(text, line0, ctx)
     ctx.index += 1
@@ -1225,7 +901,7 @@ def _read_json_whole(
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
-def _json_document(text: str, line0: int, ctx: _Context) -> Iterator[Document | Diagnostic]:
+def _json_document(text: str, line0: int, ctx: FileContext) -> Iterator[Document | Diagnostic]:
     """Load one JSON document (the text of a file or of one line)."""
     duplicates = nonfinite = floats = False
 
@@ -1284,7 +960,7 @@ def _json_document(text: str, line0: int, ctx: _Context) -> Iterator[Document | 
         return
     doc = Document(ctx.file, ctx.index, data, "json", text=text, line0=line0, floats=floats)
     if duplicates:
-        tree = doc._tree()
+        tree = doc.node_tree()
         if tree is not None:
             for path, first, again in iter_duplicate_keys(tree):
                 yield ctx.diag(
@@ -1357,9 +1033,9 @@ def _json_kind(data: Any) -> str:
     return "a list" if isinstance(data, list) else "a single value"
 
 
-def _json_long_number(text: str, line0: int, ctx: _Context) -> Iterator[Diagnostic]:
+def _json_long_number(text: str, line0: int, ctx: FileContext) -> Iterator[Diagnostic]:
     doc = Document(ctx.file, ctx.index, None, "json", text=text, line0=line0)
-    tree = doc._tree()
+    tree = doc.node_tree()
     stack: list[tuple[Node, list[str | int]]] = [(tree, [])] if tree is not None else []
     while stack:
         node, path = stack.pop()
