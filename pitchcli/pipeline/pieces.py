@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from pitchcli.pipeline.check import iter_sources
-from pitchcli.record.load import DEFAULT_LIMITS
+from pitchcli.record.document import DEFAULT_LIMITS
 from pitchcli.record.yaml_stream import stream_marker
 
 # A file is cut into pieces only when it is at least this big; each worker
