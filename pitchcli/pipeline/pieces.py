@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from pitchcli.pipeline.check import iter_sources
-from pitchcli.record.load import DEFAULT_LIMITS, stream_marker
+from pitchcli.record.document import DEFAULT_LIMITS
+from pitchcli.record.yaml_stream import stream_marker
 
 # A file is cut into pieces only when it is at least this big; each worker
 # gets about four pieces so that an uneven piece doesn't leave a core idle.
@@ -90,7 +91,7 @@ def _next_start(f: BinaryIO, target: int, kind: str, size: int) -> int | None:
     document (JSON Lines: a line that is not blank) or a chunk (YAML), so that
     a piece starting there is read exactly as that part of the whole file is.
 
-    YAML mirrors ``pitchcli.record.load._yaml_chunks``: a chunk ends where a
+    YAML mirrors ``pitchcli.record.yaml_stream.yaml_chunks``: a chunk ends where a
     line starts with a boundary marker (``---``, ``...``, a ``%`` directive)
     after the chunk has content. Scanning from the middle of a file, what came
     before is unknown, so a cut is only made at a marker that follows content

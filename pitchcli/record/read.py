@@ -15,7 +15,7 @@ import os
 import stat
 from typing import BinaryIO
 
-from pitchcli.record.load import DEFAULT_LIMITS, Limits
+from pitchcli.record.document import DEFAULT_LIMITS, Limits
 
 WHOLE_FILE_BYTES = 64 * 1024**2
 """The most a command holds of one input in memory (64 MiB: about 13,000

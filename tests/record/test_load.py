@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitchcli.diagnostics import WARNING, Diagnostic
-from pitchcli.record import load as load_module
+from pitchcli.record import yaml_parser
 from pitchcli.record.load import Document, Limits, load_documents
 from pitchcli.record.locate import compose_json, escape_segment, parse_pointer
 
@@ -64,7 +64,7 @@ def both_parsers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
         if not yaml.__with_libyaml__:
             pytest.skip("PyYAML without libyaml")
     else:
-        monkeypatch.setattr(load_module, "_USE_LIBYAML", False)
+        monkeypatch.setattr(yaml_parser, "USE_LIBYAML", False)
     return str(request.param)
 
 
@@ -794,7 +794,7 @@ def test_text_handle_is_a_programming_error() -> None:
 def test_pure_parser_recursion_is_l107(monkeypatch: pytest.MonkeyPatch) -> None:
     # Under the byte-level bound, so composed directly; Python's recursion limit
     # (2 frames a level) comes before a max_depth raised to 1000.
-    monkeypatch.setattr(load_module, "_USE_LIBYAML", False)
+    monkeypatch.setattr(yaml_parser, "USE_LIBYAML", False)
     d = one_diag(b"a: " + b"[" * 499 + b"]" * 499 + b"\n", limits=Limits(max_depth=1000))
     assert d.code == "L107"
     assert d.line == 1 and d.column is not None and d.column > 4

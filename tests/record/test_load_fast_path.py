@@ -1,8 +1,8 @@
 """The JSON loader's fast path: limits read from the text instead of a walk of the data.
 
-``pitchcli.record.load._json_within`` decides from the text whether a JSON
+``pitchcli.record.json_limits.json_within`` decides from the text whether a JSON
 document may exceed ``max_depth`` or ``max_nodes``; only then is the data
-walked (``_check_json``), which finds the problem and where. These tests hold
+walked (``check_json``), which finds the problem and where. These tests hold
 the fast path to the walk: it may send a text to the walk that is fine, but it
 must never let through one the walk refuses; and the diagnostics at the edges
 of the limits are the walk's, whichever path a text takes.
@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitchcli.diagnostics import Diagnostic
-from pitchcli.record import load as load_module
+from pitchcli.record import json_read
+from pitchcli.record.json_limits import json_plain, json_within
 from pitchcli.record.load import Document, Limits, load_documents
 
 EXAMPLES = int(os.environ.get("PITCH_FUZZ_CI_EXAMPLES", "100"))
@@ -50,7 +51,7 @@ def _height(value: Any) -> int:
 
 
 def _values(value: Any) -> int:
-    """What ``_check_json`` counts: 1 per collection and 1 per item of one."""
+    """What ``check_json`` counts: 1 per collection and 1 per item of one."""
     if isinstance(value, dict):
         return 1 + len(value) + sum(_values(v) for v in value.values())
     if isinstance(value, list):
@@ -127,7 +128,7 @@ def test_a_record_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
     def walked(*args: Any) -> None:
         raise AssertionError("the data was walked")
 
-    monkeypatch.setattr(load_module, "_check_json", walked)
+    monkeypatch.setattr(json_read, "check_json", walked)
     assert _loaded(json.dumps(record)) == record
     assert _loaded(json.dumps(record, indent=2)) == record
 
@@ -150,9 +151,9 @@ def test_the_fast_path_never_passes_what_the_walk_refuses(
     body: dict[str, Any], indent: int | None, ascii_only: bool, max_depth: int, max_nodes: int
 ) -> None:
     text = json.dumps(body, indent=indent, ensure_ascii=ascii_only)
-    within = load_module._json_within(text, max_depth, max_nodes)
+    within = json_within(text, max_depth, max_nodes)
     fine = _height(body) <= max_depth and _values(body) <= max_nodes
-    assert fine == load_module._json_plain(body, max_depth, max_nodes)  # the helpers count as the walk
+    assert fine == json_plain(body, max_depth, max_nodes)  # the helpers count as the walk
     if within:
         assert fine
     if not any(set(s) & set('"\\[]{}') for s in _strings(body)) and len(text) <= max_nodes:

@@ -1,0 +1,182 @@
+"""Reading a file's bytes, bounded, and checking that they are UTF-8.
+
+``open_source`` turns what ``load_documents`` reads (a path, bytes, a binary
+file) into a binary handle, refusing a path it cannot open (L101) or a regular
+file over ``max_file_bytes`` from its size (L106). :class:`Reader` reads it in
+lines of bounded length, counting every byte against ``max_file_bytes``.
+
+**Encoding**: UTF-8 only. A UTF-8 byte-order mark is an L111 warning and the
+file is read; UTF-16/32 (by BOM or by NUL bytes) is L102 for the file
+(``sniff_encoding``); an invalid UTF-8 sequence is L102 for its document,
+located (``not_utf8``).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import IO
+
+from pitchcli.diagnostics import WARNING, Diagnostic
+from pitchcli.record.context import FileContext, StopFile
+
+__all__ = ["Reader", "Source", "not_utf8", "offset_position", "open_source", "sniff_encoding"]
+
+Source = str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes]
+"""What ``load_documents`` reads: a path, the bytes themselves, or a binary file."""
+
+_PIECE = 64 * 1024  # longest piece of a line read at once
+_SNIFF = 64 * 1024  # bytes read to find the first non-blank byte
+_BOM = b"\xef\xbb\xbf"
+_WIDE_BOMS = (b"\x00\x00\xfe\xff", b"\xff\xfe", b"\xfe\xff")
+
+
+@contextmanager
+def open_source(source: Source, ctx: FileContext) -> Iterator[IO[bytes]]:
+    """A binary handle on ``source``: the bytes themselves, the file at a path
+    (opened here, and closed when the block ends), or the file object as it is
+    (not closed). Raises :class:`StopFile` with L101 when the path cannot be
+    opened, and with L106 when it is a regular file larger than
+    ``max_file_bytes`` (refused from its size, unread)."""
+    if isinstance(source, bytes | bytearray | memoryview):
+        yield io.BytesIO(bytes(source))
+        return
+    if not isinstance(source, str | os.PathLike):
+        yield source
+        return
+    try:
+        handle = open(source, "rb")  # noqa: SIM115 (closed in finally)
+    except OSError as e:
+        raise StopFile(ctx.diag("L101", f"cannot open the file: {e.strerror or e}")) from e
+    try:
+        try:
+            info = os.fstat(handle.fileno())
+        except OSError as e:
+            raise StopFile(ctx.diag("L101", f"cannot open the file: {e.strerror or e}")) from e
+        limit = ctx.limits.max_file_bytes
+        if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+            raise StopFile(
+                ctx.diag(
+                    "L106",
+                    f"the file has {info.st_size} bytes, more than the limit of {limit}",
+                )
+            )
+        yield handle
+    finally:
+        handle.close()
+
+
+class Reader:
+    """Binary input read in lines of at most ``_PIECE`` bytes, counting bytes
+    against ``max_file_bytes``; a head read ahead for sniffing is served first."""
+
+    def __init__(self, handle: IO[bytes], ctx: FileContext) -> None:
+        self._handle = handle
+        self._ctx = ctx
+        self._total = 0
+        self._head = io.BytesIO()
+        self._head_left = 0
+
+    def _got(self, data: bytes) -> bytes:
+        # Counted as consumed, not as read ahead, so the limit falls on a line.
+        self._total += len(data)
+        if self._total > self._ctx.limits.max_file_bytes:
+            raise StopFile(
+                self._ctx.diag(
+                    "L106",
+                    f"the file is larger than the limit of {self._ctx.limits.max_file_bytes} "
+                    "bytes; the rest is not read",
+                )
+            )
+        return data
+
+    def _failed(self, e: Exception) -> StopFile:
+        return StopFile(self._ctx.diag("L101", f"cannot read the file: {e}"))
+
+    def sniff(self) -> bytes:
+        """Read ahead until the first non-blank byte (or ``_SNIFF`` bytes, or the
+        end); return what was read, which ``readline`` then serves first."""
+        head = b""
+        # read1 returns what a pipe has now rather than waiting for 64 KiB.
+        read = getattr(self._handle, "read1", self._handle.read)
+        try:
+            # At least 4 bytes (the longest byte-order mark) and a non-blank one.
+            while len(head) < _SNIFF:
+                data = read(_SNIFF - len(head))
+                if not data:
+                    break
+                head += data
+                if len(head) >= 4 and head.strip():
+                    break
+        except (OSError, ValueError) as e:
+            raise self._failed(e) from e
+        self._head = io.BytesIO(head)
+        self._head_left = len(head)
+        return head
+
+    def skip(self, n: int) -> None:
+        """Drop ``n`` bytes of the head (a byte-order mark)."""
+        self._head.read(n)
+        self._head_left -= n
+
+    def readline(self) -> bytes:
+        """The next line, or a piece of a longer line; ``b""`` at the end."""
+        if self._head_left:
+            # A head that ends mid-line gives a piece without its newline; the
+            # rest of the line comes from the file next (callers join pieces).
+            piece = self._head.readline(_PIECE)
+            self._head_left -= len(piece)
+            return self._got(piece)
+        try:
+            return self._got(self._handle.readline(_PIECE))
+        except (OSError, ValueError) as e:
+            raise self._failed(e) from e
+
+
+def sniff_encoding(reader: Reader, ctx: FileContext) -> tuple[bytes | None, Diagnostic | None]:
+    """Read the head of the file and check its encoding: ``(head, None)`` for
+    UTF-8 text; ``(head after the mark, L111 warning)`` when it starts with a
+    UTF-8 byte-order mark, which is skipped; ``(None, L102)`` for UTF-16 or
+    UTF-32 text, which is not read."""
+    head = reader.sniff()
+    if head.startswith(_WIDE_BOMS) or b"\x00" in head[:4]:
+        return None, ctx.diag(
+            "L102",
+            "the file is UTF-16 or UTF-32 text; save it as UTF-8",
+            line=1,
+            column=1,
+        )
+    if head.startswith(_BOM):
+        reader.skip(len(_BOM))
+        return head[len(_BOM) :], ctx.diag(
+            "L111",
+            "the file starts with a byte-order mark; UTF-8 needs none (it was ignored)",
+            line=1,
+            column=1,
+            severity=WARNING,
+        )
+    return head, None
+
+
+def offset_position(data: bytes, offset: int, line0: int) -> tuple[int, int]:
+    """1-based (line, column in characters) of byte ``offset`` of ``data``, whose
+    first line is line ``line0`` (0-based) of the file."""
+    offset = max(0, min(offset, len(data)))
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    column = len(data[line_start:offset].decode("utf-8", "replace"))
+    return line0 + data.count(b"\n", 0, offset) + 1, column + 1
+
+
+def not_utf8(ctx: FileContext, data: bytes, offset: int, line0: int) -> Diagnostic:
+    """L102 for the invalid UTF-8 byte at ``offset`` of ``data``."""
+    line, column = offset_position(data, offset, line0)
+    return ctx.diag(
+        "L102",
+        f"byte 0x{data[offset]:02x} is not UTF-8 text (Latin-1 or another encoding?); "
+        "save the file as UTF-8",
+        line=line,
+        column=column,
+    )
