@@ -401,7 +401,7 @@ def test_exit_codes(tmp_path) -> None:
 
 
 def test_help_states_the_default_budget() -> None:
-    # cli.py doesn't import the engine for --help, so the default is written in
+    # The commands don't import the engine for --help, so the default is written in
     # the help text: this keeps the two the same.
     from pitchcli.engine.solve import DEFAULT_BUDGET
     r = CliRunner().invoke(main, ["solve", "--help"])
