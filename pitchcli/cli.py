@@ -57,7 +57,7 @@ def main(color: str) -> None:
     # the default generation-0 threshold (700) runs the cycle collector far more
     # often than needed (measured: about 8% of the engine's time on 300 games).
     gc.set_threshold(20_000, 50, 100)
-    apply_color(color)
+    apply_color(color)  # a subcommand's own --color, parsed after this, overrides it
 
 
 for _module in (validate, simulate, schema, profiles, rules, explain, score, replay, solve, fmt, new, summarize,

@@ -7,7 +7,7 @@ import sys
 import click
 
 from pitchcli import escape
-from pitchcli.commands.common import examples, max_errors_option
+from pitchcli.commands.common import color_option, examples, max_errors_option
 
 
 @click.command("chart", epilog=examples(
@@ -18,6 +18,7 @@ from pitchcli.commands.common import examples, max_errors_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
               help="Write the SVG chart here (atomically).")
 @max_errors_option
+@color_option
 def chart(path: str, output: str | None, max_errors: int) -> None:
     """The score race of one game: a sparkline on the terminal, and with -o
     the SVG chart (each side's total after every hand, the target, the

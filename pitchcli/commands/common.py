@@ -23,7 +23,8 @@ from pitchcli.profiles import builtin_profiles
 F = TypeVar("F", bound=Callable[..., Any])
 
 COLORS = ("auto", "always", "never")
-COLOR_HELP = "Colour errors, warnings, codes, made and set: auto is on a terminal only, and off when NO_COLOR is set."
+COLOR_HELP = ("Colour errors, warnings, codes, made and set: auto is on a terminal only, and off when "
+              "NO_COLOR is set (on when FORCE_COLOR is).")
 
 
 def examples(*commands: str) -> str:
@@ -49,6 +50,18 @@ def apply_color(choice: str) -> None:
     from pitchcli.render import style
     style.enable(style.decide(choice, sys.stdout))
 
+
+def _color_given(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    # After the command's name it overrides the group's (`pitch --color never
+    # validate` and `pitch validate --color never` alike, as ruff spells it).
+    if value is not None:
+        apply_color(value)
+
+
+# Every subcommand takes --color too; not given, the group's choice stands.
+color_option = click.option(
+    "--color", type=click.Choice(COLORS), default=None, expose_value=False, callback=_color_given,
+    help=COLOR_HELP + " [default: as given to pitch, else auto]")
 
 # Every command that reads records and shows diagnostics: the same cap.
 max_errors_option = click.option(

@@ -6,13 +6,14 @@ import sys
 
 import click
 
-from pitchcli.commands.common import complete_codes, examples, format_option
+from pitchcli.commands.common import color_option, complete_codes, examples, format_option
 from pitchcli.render.formats import EXPLAIN
 
 
 @click.command(epilog=examples("pitch explain R407", "pitch explain S201 C502", "pitch explain"))
 @click.argument("codes", nargs=-1, shell_complete=complete_codes)
 @format_option(EXPLAIN, "text")
+@color_option
 def explain(codes: tuple[str, ...], fmt: str) -> None:
     """Explain diagnostic codes: what each means, how to fix it, an example;
     with no code, list them all.

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import examples, max_errors_option
+from pitchcli.commands.common import color_option, examples, max_errors_option
 
 FORMATS_OUT = ("yaml", "json", "jsonl")
 
@@ -27,6 +27,7 @@ FORMATS_OUT = ("yaml", "json", "jsonl")
               help="Also write what the engine derives: trump, called partners, trick leaders, points, score, "
                    "totals, result.")
 @max_errors_option
+@color_option
 def fmt(paths: tuple[str, ...], output: str | None, to: str | None, check: bool, in_place: bool,
         fill: bool, max_errors: int) -> None:
     """Write records in the canonical form (fixed key order, canonical cards).

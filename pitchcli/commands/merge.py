@@ -7,7 +7,7 @@ import sys
 import click
 
 from pitchcli import escape
-from pitchcli.commands.common import examples
+from pitchcli.commands.common import color_option, examples
 from pitchcli.commands.summarize import report_out, summary_options
 
 
@@ -17,6 +17,7 @@ from pitchcli.commands.summarize import report_out, summary_options
 ))
 @click.argument("parts", nargs=-1, required=True, type=click.Path())
 @summary_options
+@color_option
 def merge(parts: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,
           allow_invalid: bool, partial: bool, output: str | None) -> None:
     """Merge partial summaries (`pitch summarize --partial -o part.json`).

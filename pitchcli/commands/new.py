@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from pitchcli.commands.common import examples, variant_option, writing
+from pitchcli.commands.common import color_option, examples, variant_option, writing
 
 
 @click.command(epilog=examples(
@@ -26,6 +26,7 @@ from pitchcli.commands.common import examples, variant_option, writing
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
               help="Write here instead of standard output.")
 @click.option("--force", is_flag=True, help="Overwrite --output if it exists.")
+@color_option
 def new(variant: str, players: str, teams: str | None, dealer: str | None, target: int | None,
         event: str | None, date: str | None, schema_ref: str | None, output: str | None, force: bool) -> None:
     """A blank record to fill in at the table: a template with the players,

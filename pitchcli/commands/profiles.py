@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import complete_profiles, examples, format_option
+from pitchcli.commands.common import color_option, complete_profiles, examples, format_option
 from pitchcli.profiles import ProfileError, builtin_profiles, resolve
 from pitchcli.render.formats import PROFILES
 
@@ -18,6 +18,7 @@ from pitchcli.render.formats import PROFILES
 ))
 @click.argument("name", required=False, shell_complete=complete_profiles)
 @format_option(PROFILES, "text", help="json: every option of every profile shown, as a mapping.")
+@color_option
 def profiles(name: str | None, fmt: str) -> None:
     """List the built-in rule profiles, or show every option of one and its value.
 

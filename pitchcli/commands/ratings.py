@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import examples, format_option
+from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
 from pitchcli.render.formats import RATINGS
 
 
@@ -23,7 +23,10 @@ from pitchcli.render.formats import RATINGS
               help="The period the Change column is measured over: games dated DATE or later "
                    "(default: the last date, so Change is what the last night did).")
 @click.option("--allow-invalid", is_flag=True, help="Exit 0 even when some records are invalid (never rated).")
-def ratings(paths: tuple[str, ...], fmt: str, head_to_head: bool, since: str | None, allow_invalid: bool) -> None:
+@max_errors_option
+@color_option
+def ratings(paths: tuple[str, ...], fmt: str, head_to_head: bool, since: str | None, allow_invalid: bool,
+            max_errors: int) -> None:
     """Player ratings over a league's games, in date order (openskill,
     Plackett-Luce; see the README): each player's games, rating (mu),
     uncertainty (sigma), the ordinal mu - 3 sigma ranked on, and its change
@@ -38,7 +41,7 @@ def ratings(paths: tuple[str, ...], fmt: str, head_to_head: bool, since: str | N
     from pitchcli.views.ratings import Collecting
 
     collecting = Collecting(since, allow_invalid)
-    status = drive(check_paths(paths), collecting)
+    status = drive(check_paths(paths, max_errors=max_errors or None), collecting)
     RATINGS[fmt](collecting.ratings, sys.stdout, head_to_head)
     sys.stdout.flush()  # the table first, then the records left out
     write_first_errors(collecting.ratings.invalid, sys.stderr)

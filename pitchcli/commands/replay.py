@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import examples, format_option, max_errors_option
+from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
 from pitchcli.render.formats import REPLAY
 
 
@@ -21,6 +21,7 @@ from pitchcli.render.formats import REPLAY
                help="text: sentences; json: an event stream, one JSON object per line (see "
                     "docs/score-replay-fmt.md).")
 @max_errors_option
+@color_option
 def replay(path: str, hand: int | None, fmt: str, max_errors: int) -> None:
     """Replay a game: the auction call by call, then every trick (who led, who
     played what, who won it and why, what was captured) and the points.

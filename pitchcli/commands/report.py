@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import examples
+from pitchcli.commands.common import color_option, examples, max_errors_option
 
 
 @click.command("report", epilog=examples(
@@ -18,7 +18,9 @@ from pitchcli.commands.common import examples
               help="The folder to write the site into (created if missing).")
 @click.option("--title", default="Tournament report", show_default=True, help="The site's title.")
 @click.option("--allow-invalid", is_flag=True, help="Exit 0 even when some records are invalid (they are listed).")
-def report(paths: tuple[str, ...], out_dir: str, title: str, allow_invalid: bool) -> None:
+@max_errors_option
+@color_option
+def report(paths: tuple[str, ...], out_dir: str, title: str, allow_invalid: bool, max_errors: int) -> None:
     """A static HTML site of a tournament: index.html with the standings of
     every event (as `pitch summarize`), a page per event and per game (hand by
     hand, the tricks, a score-race chart). Self-contained: no script, no
@@ -32,7 +34,7 @@ def report(paths: tuple[str, ...], out_dir: str, title: str, allow_invalid: bool
     from pitchcli.render.site import Reporting, publish
 
     reporting = Reporting(title, allow_invalid)
-    status = drive(check_paths(paths), reporting)
+    status = drive(check_paths(paths, max_errors=max_errors or None), reporting)
     if not publish(reporting.site, out_dir, sys.stderr):
         sys.exit(3)
     sys.exit(status)

@@ -6,13 +6,14 @@ import sys
 
 import click
 
-from pitchcli.commands.common import complete_rules, examples, format_option
+from pitchcli.commands.common import color_option, complete_rules, examples, format_option
 from pitchcli.render.formats import RULES
 
 
 @click.command(epilog=examples("pitch rules", "pitch rules AP-PLAY-2", "pitch rules TP4-5 TP5-3 --format json"))
 @click.argument("ids", nargs=-1, shell_complete=complete_rules)
 @format_option(RULES, "text")
+@color_option
 def rules(ids: tuple[str, ...], fmt: str) -> None:
     """Print the rules with these ids, or list every rule.
 

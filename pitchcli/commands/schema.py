@@ -6,12 +6,13 @@ import json
 
 import click
 
-from pitchcli.commands.common import examples
+from pitchcli.commands.common import color_option, examples
 
 
 @click.command("schema", epilog=examples("pitch schema > pitch-record-1.schema.json", "pitch schema --path"))
 @click.option("--path", "show_path", is_flag=True,
               help="Print where the installed schema file is (for a $schema reference), not the schema.")
+@color_option
 def schema(show_path: bool) -> None:
     """Print the JSON Schema of the record format."""
     if show_path:

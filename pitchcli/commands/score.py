@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import examples, format_option, max_errors_option
+from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
 from pitchcli.render.formats import SCORE
 
 
@@ -25,6 +25,7 @@ from pitchcli.render.formats import SCORE
                help="text: tables and sentences; json: the versioned report; csv: one row per hand and "
                     "player (or team).")
 @max_errors_option
+@color_option
 def score(paths: tuple[str, ...], hand: int | None, explain: bool, check: bool, fmt: str,
           max_errors: int) -> None:
     """Score games hand by hand: the contract, who took which point, made or

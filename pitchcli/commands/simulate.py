@@ -7,7 +7,7 @@ from typing import TextIO
 
 import click
 
-from pitchcli.commands.common import examples, variant_option, writing
+from pitchcli.commands.common import color_option, examples, variant_option, writing
 from pitchcli.commands.fmt import FORMATS_OUT
 from pitchcli.profiles import resolve
 
@@ -25,6 +25,7 @@ from pitchcli.profiles import resolve
               help="Write here (atomically) instead of standard output.")
 @click.option("--progress/--no-progress", default=None,
               help="A progress bar on standard error (default: when it is a terminal).")
+@color_option
 def simulate(variant: str, players: int | None, games: int, seed: int | None, fmt: str,
              output: str | None, progress: bool | None) -> None:
     """Random legal games, written as records; the same seed gives the same games."""

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import examples, format_option, max_errors_option
+from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
 from pitchcli.render.formats import SOLVE
 
 
@@ -21,6 +21,7 @@ from pitchcli.render.formats import SOLVE
               help="Nodes (cards played in the search) per hand before giving up with bounds "
                    "[default: 1,000,000].")
 @max_errors_option
+@color_option
 def solve(path: str, hand: int | None, fmt: str, budget: int | None, max_errors: int) -> None:
     """Could the bid have been made, and which card lost it?
 

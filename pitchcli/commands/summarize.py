@@ -11,8 +11,10 @@ import click
 
 from pitchcli.commands.common import (
     F,
+    color_option,
     examples,
     format_option,
+    max_errors_option,
     writing,
 )
 from pitchcli.diagnostics import DEFAULT_MAX_ROWS
@@ -127,9 +129,11 @@ def report_out(s: Summary, fmt: str, standings: bool, games: bool | None, partia
 @click.option("--by", type=click.Choice(["event", "round"]), default="event", show_default=True,
               help="round: each event's standings after each of its rounds (read in one process; "
                    "no game rows, no --partial).")
+@max_errors_option
+@color_option
 def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,
               allow_invalid: bool, partial: bool, output: str | None, jobs: int, progress: bool | None,
-              cluster: str | None, cluster_timeout: float, by: str) -> None:
+              cluster: str | None, cluster_timeout: float, by: str, max_errors: int) -> None:
     """Standings and game rows over many records: a club's events at a glance.
 
     PATHS are files, folders (searched recursively) or - for standard input;
@@ -158,18 +162,19 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     from pitchcli.views.summarize import Progress, summarize_paths
     bar = Progress(progress if progress is not None else sys.stderr.isatty(),
                    sys.stderr)
+    cap = max_errors or None
     if by == "round":
         if cluster is not None:
             raise click.UsageError("--by round reads in one process: not with --cluster")
-        _summarize_rounds(paths, fmt, partial, games, max_rows, output, allow_invalid, bar)
+        _summarize_rounds(paths, fmt, partial, games, max_rows, output, allow_invalid, bar, cap)
         return
     keep = games is not False if partial else games_shown(fmt, standings, games)
     try:
         if cluster is not None:
-            s = _on_cluster(paths, cluster, jobs, max_rows or None, keep, bar, cluster_timeout, output)
+            s = _on_cluster(paths, cluster, jobs, max_rows or None, keep, bar, cluster_timeout, output, cap)
         else:
             s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None,
-                                keep_games=keep, progress=bar, output=output)
+                                keep_games=keep, progress=bar, output=output, max_errors=cap)
     except WorkerDied as e:
         click.echo(f"summarize: {e}; no summary written", err=True)
         sys.exit(3)
@@ -177,25 +182,25 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
 
 
 def _on_cluster(paths: tuple[str, ...], address: str, jobs: int, limit: int | None, keep: bool, bar: Progress,
-                timeout: float, output: str | None) -> Summary:
+                timeout: float, output: str | None, max_errors: int | None) -> Summary:
     from pitchcli.pipeline.cluster import ClusterError
     from pitchcli.views.summarize import summarize_on_cluster
     if jobs != 1:
         raise click.UsageError("--jobs and --cluster: choose one (the cluster's workers are the jobs)")
     try:
-        return summarize_on_cluster(paths, address, limit, keep, bar, timeout, output)
+        return summarize_on_cluster(paths, address, limit, keep, bar, timeout, output, max_errors)
     except ClusterError as e:
         click.echo(f"pitch summarize: {e}", err=True)
         sys.exit(e.code)
 
 
 def _summarize_rounds(paths: tuple[str, ...], fmt: str, partial: bool, games: bool | None, max_rows: int,
-                      output: str | None, allow_invalid: bool, bar: Progress) -> None:
+                      output: str | None, allow_invalid: bool, bar: Progress, max_errors: int | None) -> None:
     from pitchcli.views.summarize import summarize_by_round
     from pitchcli.views.summary import after_each_round
     if partial or games:
         raise click.UsageError("--by round writes standings only: not with --partial or --games")
-    s, rounds = summarize_by_round(paths, limit=max_rows or None, progress=bar)
+    s, rounds = summarize_by_round(paths, limit=max_rows or None, progress=bar, max_errors=max_errors)
     after = after_each_round(rounds)
     summary_out(s, fmt, output, allow_invalid, lambda renderer: renderer.rounds(s, after))
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import examples, format_option, max_errors_option
+from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
 from pitchcli.render.formats import VALIDATE
 
 
@@ -22,6 +22,7 @@ from pitchcli.render.formats import VALIDATE
 @click.option("--strict", is_flag=True, help="Warnings fail too.")
 @click.option("-q", "--quiet", is_flag=True, help="No summary line.")
 @max_errors_option
+@color_option
 def validate(paths: tuple[str, ...], fmt: str, strict: bool, quiet: bool, max_errors: int) -> None:
     """Check records: the schema, then every rule of the game.
 

@@ -127,8 +127,9 @@ def _problem(c: Checked) -> dict[str, Any]:
     if not c.diagnostics:
         return {"where": where, "lines": ["the record could not be read"], "more": 0}
     errors = sorted(shown, key=lambda d: d.severity != ERROR)
+    # (more: those past the page's own limit, and those past --max-errors, counted not kept)
     return {"where": where, "lines": [d.as_text() for d in errors],
-            "more": len(c.diagnostics) - len(shown)}
+            "more": len(c.diagnostics) - len(shown) + c.omitted}
 
 
 @cache
