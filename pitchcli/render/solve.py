@@ -117,7 +117,7 @@ class TextSolve(SolveRenderer):
 
 
 class JsonSolve(SolveRenderer):
-    """The versioned report (``pitch-solve``)."""
+    """The versioned report (``pitch-solve`` version 2: documents count from 1)."""
 
     def __init__(self, out: TextIO) -> None:
         super().__init__(out)
@@ -125,7 +125,7 @@ class JsonSolve(SolveRenderer):
 
     def document(self, c: Checked, hands: list[SolvedHand]) -> None:
         """The document's entry."""
-        self.docs.append({"file": c.file, "document": c.index, "hands": [h.entry for h in hands]})
+        self.docs.append({"file": c.file, "document": c.number, "hands": [h.entry for h in hands]})
 
     def close(self) -> None:
         """The report."""

@@ -7,8 +7,9 @@ side could be sure of with all cards face up, and the recorded cards after
 which that changed. Tally hands (no cards) are reported as not solvable.
 This module is the model (``SolvedHand``); ``pitchcli.render.solve`` writes it.
 
-JSON: ``{"report": "pitch-solve", "version": 1, "documents": [{"file",
-"document", "hands": [...]}]}``, each hand with exactly ``hand`` (from 1),
+JSON: ``{"report": "pitch-solve", "version": 2, "documents": [{"file",
+"document", "hands": [...]}]}``, ``document`` its number in the file from 1
+(version 1 counted from 0), each hand with exactly ``hand`` (from 1),
 ``bidder``, ``bid``, ``trump``, ``value``, ``value_best_lead`` (Auction Pitch;
 else null), ``makeable``, ``costly`` (``[{trick, player, card, before, after,
 better}]``), ``solved`` and ``nodes``. When the node budget runs out,
@@ -28,7 +29,7 @@ from pitchcli.engine.solve import DEFAULT_BUDGET, Solution, deal_of, solve
 from pitchcli.pipeline.feed import GameAnalysis
 
 REPORT = "pitch-solve"
-VERSION = 1
+VERSION = 2  # 2: "document" counts from 1 (was 0)
 __all__ = ["DEFAULT_BUDGET", "REPORT", "VERSION", "SolvedHand", "hand_json", "solve_game"]
 
 
