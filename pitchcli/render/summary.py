@@ -354,7 +354,7 @@ def _rounds_json(s: Summary, rounds: dict[str | None, list[tuple[str | None, Eve
     return {"report": ROUNDS_REPORT, "version": VERSION,
             "events": [{"event": ev.event, "rounds": [{"round": r, **standings_json(after)}
                                                       for r, after in rounds[ev.event]]} for ev in events],
-            "problems": [{**p, "text": problem_text(p)} for p in s.problems],
+            "problems": [{**p, "document": p["document"] + 1, "text": problem_text(p)} for p in s.problems],
             "summary": {"files": len(s.files), **s.counts}}
 
 
