@@ -54,11 +54,13 @@ def summary_options(f: F) -> F:
 
 
 def games_shown(fmt: str, standings: bool, games: bool | None) -> bool:
-    """Whether the game rows are shown: by default, except in CSV (one table)."""
+    """Whether the game rows are shown: by default, except in a format of one
+    table (CSV) with the standings."""
+    one_table = SUMMARY[fmt].load().one_table
     if games is None:
-        return fmt != "csv" or not standings
-    if fmt == "csv" and standings and games:
-        raise click.UsageError("csv holds one table: --no-standings --games for the game rows")
+        return not one_table or not standings
+    if one_table and standings and games:
+        raise click.UsageError(f"{fmt} holds one table: --no-standings --games for the game rows")
     return games
 
 
@@ -71,7 +73,7 @@ def _written(s: Summary, out: TextIO, fmt: str, write: Callable[[SummaryRenderer
         return False
     renderer = SUMMARY[fmt](out)
     write(renderer)
-    return bool(renderer.problems_apart)
+    return bool(renderer.one_table)
 
 
 def summary_out(s: Summary, fmt: str, output: str | None, allow_invalid: bool,

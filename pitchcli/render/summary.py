@@ -381,9 +381,9 @@ class SummaryRenderer:
     """One format of ``pitch summarize`` and ``pitch merge`` (``render.formats.SUMMARY``):
     the report of a ``Summary``, or its standings after each round, to ``out``."""
 
-    # The problems (invalid records) are not in this format: the command writes
-    # them to the error stream (CSV holds one table).
-    problems_apart = False
+    # A format that holds one table (CSV): the standings or the game rows, not
+    # both, and not the problems (the command writes those to the error stream).
+    one_table = False
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
@@ -440,7 +440,7 @@ class CsvSummary(SummaryRenderer):
     """One table: the standings or (no standings) the game rows; by round, a
     ``round`` column first."""
 
-    problems_apart = True
+    one_table = True
 
     def report(self, s: Summary, standings: bool = True, games: bool = True) -> None:
         """The standings, or the game rows."""
