@@ -24,8 +24,11 @@ Documents count from 1 in every output (``Checked.number``); ``--max-errors``
 is applied when the items are checked (``check_paths(max_errors=...)``), and the
 refusal shows what was kept.
 
-This module imports nothing heavy: the commands' modules name ``Consumer`` at
-import time, and ``pitch --help`` must not load the loader or the engine.
+The exit status is one rule for every command: ``validate``'s ``Verdict`` and
+the mergeable ``Summary`` of ``summarize`` and ``merge`` (counted in worker
+processes, not here) give theirs with ``exit_status`` too. This module imports
+nothing heavy (``Checked`` is only named in types), so any layer above it may
+use it without cost at start-up.
 """
 
 from __future__ import annotations
