@@ -20,6 +20,7 @@ import random
 from typing import Any
 
 import pytest
+import quick_streams
 
 from pitchcli.analysis import GameAnalysis, analyze, analyze_many
 from pitchcli.cards import ALL_CARDS
@@ -346,3 +347,26 @@ def test_games_without_hands_in_a_batch_keep_the_others_totals() -> None:
     for rec, quick in zip(records, analyze_many(records), strict=True):
         assert quick is not None
         _same(quick, analyze(rec))
+
+
+@pytest.mark.parametrize("fmt", quick_streams.FORMATS)
+@pytest.mark.parametrize("notation", ["canonical", "lower", "symbol"])
+def test_a_card_dealt_twice_to_one_player_is_caught_in_a_stream(monkeypatch: pytest.MonkeyPatch, fmt: str,
+                                                                 notation: str) -> None:
+    """Issue 28: a player dealt one card twice who plays it twice (11 distinct
+    cards for 12 places) is R402 at both places alone, and so in a stream of
+    70 games of the same table, where the quick pass judges it."""
+    from pitchcli import check
+
+    monkeypatch.setattr(check, "QUICK_MIN", 64)  # as pitch validate runs
+    records = [simulate_game("auction", players=4, seed=seed) for seed in range(70)]
+    quick_streams.claims_off(records[35])
+    quick_streams.dealt_twice_to_one(records[35], hand=1, notation=notation)
+    s = quick_streams.stream(records, fmt)
+    alone = quick_streams.check_alone(s, 35)
+    assert [(d.code, d.rule) for d in alone.diagnostics] == [("R402", "CARD-4")] * 2
+    assert [d.pointer.split("/")[3] for d in alone.diagnostics] == ["deal", "tricks"]
+    found = quick_streams.check_stream(s)
+    assert quick_streams.keys(found[35], s.first_lines[35]) == quick_streams.keys(alone)
+    assert [c.index for c in found if c.diagnostics] == [35]
+    assert sum(_took_quick_pass(c.analysis) for c in found if c.analysis is not None) == 69

@@ -197,11 +197,17 @@ class QuickBatch:
         # CARD-1, CARD-3: cards of the deck only; AP-DEAL-1: the cards played
         # are the cards dealt, as many times each.
         ok = t.in_deck[dealt].all(1) & t.in_deck[played].all(1)
-        ok &= (np.sort(played, 1) == np.sort(dealt, 1)).all(1)
+        in_order = np.sort(dealt, 1)
+        ok &= (np.sort(played, 1) == in_order).all(1)
+        # CARD-4: no card dealt twice (no two equal neighbours in the sorted
+        # deal), so, with the line above, none played twice either. This does
+        # not follow from the owner check below: a card dealt twice to the SAME
+        # player, who plays it twice (its second copy maybe written `9d` or
+        # `9♦`), leaves every seat its count of cards and every trick in order.
+        ok &= (in_order[:, 1:] != in_order[:, :-1]).all(1)
         # AP-DEAL-1: who played each card is who was dealt it; then each trick
         # is played clockwise from its leader (AP-TABLE-3), the first led by the
-        # pitcher (AP-PLAY-1). With the line above this is CARD-4 too: a card
-        # dealt to two seats counts as one seat's, leaving the other a card short.
+        # pitcher (AP-PLAY-1).
         owner = np.full((h, _CARDS + 1), -1, np.int64)
         owner[rows, dealt] = np.repeat(np.arange(n), size)
         seats = owner[rows, played]
