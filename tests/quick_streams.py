@@ -55,7 +55,8 @@ def stream(records: list[dict[str, Any]], fmt: str) -> Stream:
             parts.append(text)
         else:
             # (through JSON first: a value shared in the record would be a YAML alias)
-            text = yaml.dump(json.loads(json.dumps(rec)), Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=1000).encode()
+            plain = json.loads(json.dumps(rec))
+            text = yaml.dump(plain, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=1000).encode()
             first_lines.append(line + 1)  # after its "---" line
             parts.append(b"---\n" + text)
             line += 1

@@ -17,6 +17,7 @@ import io
 import json
 import os
 import random
+from dataclasses import fields, replace
 from typing import Any
 
 import pytest
@@ -25,6 +26,8 @@ import quick_streams
 from pitchcli.analysis import GameAnalysis, analyze, analyze_many
 from pitchcli.cards import ALL_CARDS
 from pitchcli.check import check_source
+from pitchcli.engine.quick import PROFILE_VALUES, QuickBatch
+from pitchcli.profiles import Profile
 from pitchcli.simulate import simulate_game
 
 GAMES = int(os.environ.get("PITCH_QUICK_GAMES", "30"))
@@ -370,3 +373,54 @@ def test_a_card_dealt_twice_to_one_player_is_caught_in_a_stream(monkeypatch: pyt
     assert quick_streams.keys(found[35], s.first_lines[35]) == quick_streams.keys(alone)
     assert [c.index for c in found if c.diagnostics] == [35]
     assert sum(_took_quick_pass(c.analysis) for c in found if c.analysis is not None) == 69
+
+
+# --- the profiles the quick pass handles: an allow-list of option values --------------
+
+
+def test_every_profile_option_is_in_the_allow_list() -> None:
+    """An option added to ``Profile`` must say which of its values the quick pass knows."""
+    assert set(PROFILE_VALUES) == {f.name for f in fields(Profile)}
+
+
+def _new_values(value: object) -> list[object]:
+    """Values an option does not take today, of its type and of others."""
+    if isinstance(value, bool):
+        return ["sometimes", None, int(value)]
+    if isinstance(value, int):
+        return [value + 1 if value == 0 else float(value), str(value), None]
+    if isinstance(value, tuple):
+        return [[*value], (*value, 4.5), "4"]
+    return ["something-new", value.upper() if isinstance(value, str) else None, None]
+
+
+@pytest.mark.parametrize("variant", ["auction", "auction-partners"])
+@pytest.mark.parametrize("option", sorted(f.name for f in fields(Profile) if f.name != "name"))
+def test_a_profile_option_with_a_value_it_does_not_know_is_not_handled(variant: str, option: str) -> None:
+    table = analyze(simulate_game(variant, players=4, seed=1)).table
+    assert table is not None and QuickBatch.handles(table)
+    p = table.profile
+    for new in _new_values(getattr(p, option)):
+        changed = replace(table, profile=replace(p, **{option: new}))
+        assert not QuickBatch.handles(changed), (option, new)
+
+
+@pytest.mark.parametrize(("option", "value"), [("low", "lowest"), ("sides", "called"), ("sides", "pairs"),
+                                               ("family", "ten-point"), ("mode", "refill"), ("kitty", 4),
+                                               ("deal", 7), ("steal", 1), ("win_on_set", 0)])
+def test_a_new_rule_is_replayed_in_full(option: str, value: object) -> None:
+    """A game under a rule the quick pass does not know is replayed in full,
+    even inside a batch: analyze_many says "don't know" for it."""
+    rec = simulate_game("auction", players=4, seed=2)
+    table = analyze(rec).table
+    assert table is not None
+    changed = replace(table, profile=replace(table.profile, **{option: value}))
+    assert not QuickBatch.handles(changed)
+
+
+@pytest.mark.parametrize("variant", ["auction", "auction-partners"])
+def test_the_built_in_auction_profiles_are_handled(variant: str) -> None:
+    table = analyze(simulate_game(variant, players=4, seed=1)).table
+    assert table is not None and QuickBatch.handles(table)
+    for rules in ({"low": "played"}, {"win_on_set": True}, {"steal": False}, {"target": 11}):
+        assert QuickBatch.handles(replace(table, profile=replace(table.profile, **rules)))

@@ -20,12 +20,13 @@ distinct sequence of calls), ``scoring.settle``'s arithmetic and
 
 What it handles: a family that scores awards (Auction Pitch, solo or fixed
 teams) where every dealt card is played, hands with their whole deal, bids and
-tricks as plain lists.
+tricks as plain lists; a profile whose every option has a value it knows
+(``PROFILE_VALUES``, an allow-list).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -33,11 +34,12 @@ import numpy as np
 
 from pitchcli.cards import ALL_CARDS
 from pitchcli.engine.bidding import Auction
-from pitchcli.engine.family import Exchange, Family, family_of
+from pitchcli.engine.family import Exchange, Family, Scoring, WinBy, family_of
 from pitchcli.engine.game import game_won
 from pitchcli.engine.hand import _outside
 from pitchcli.engine.scoring import _GAME_POINTS_I, _JACK_I
 from pitchcli.engine.table import Table
+from pitchcli.profiles import Profile
 
 SUITS = "SHDC"
 _CARDS = len(ALL_CARDS)
@@ -46,6 +48,77 @@ _CARDS = len(ALL_CARDS)
 # distinct auctions, and an auction depends on nothing else.
 _AUCTIONS: dict[object, dict[tuple[int, tuple[object, ...]], tuple[int, int] | None]] = {}
 _AUCTIONS_MAX = 50_000  # per table: beyond it, auctions are run, not kept
+
+
+def _one_of(*values: object) -> Callable[[object], bool]:
+    """A test for a value equal to one of ``values`` and of its type (``True``
+    is not ``1``, ``0.0`` is not ``0``)."""
+    known = frozenset((v.__class__, v) for v in values)
+    return lambda v: (v.__class__, v) in known
+
+
+def _whole(v: object) -> bool:
+    """A whole number (not a bool)."""
+    return v.__class__ is int
+
+
+def _counts(v: object) -> bool:
+    """Player counts: a tuple of whole numbers."""
+    return v.__class__ is tuple and all(map(_whole, v))  # type: ignore[arg-type]
+
+
+# Every option of a profile (each field of ``profiles.Profile``) with the values
+# the quick pass knows. An allow-list: a value not named here (a new ``low``
+# rule, a new kind of ``sides``) makes a game the quick pass does not handle,
+# so the full replay judges it; an option added to ``Profile`` must be added
+# here too (``tests/test_engine_quick.py`` checks that every field is). The
+# numbers the quick pass only hands on to the engine's own code (the bids to
+# ``bidding.Auction``, the target to ``game.game_won``) or takes from the table
+# (the seats, the teams' ``unit_of``) may be any whole number; ``deal == hand``
+# is checked with them (every dealt card is played, one per trick).
+PROFILE_VALUES: dict[str, Callable[[object], bool]] = {
+    "name": lambda v: True,  # a label: no rule reads it
+    "family": _one_of("auction"),  # High, Low, Jack and Game; trump from the first lead
+    "players": _counts,  # the table's seats
+    "deal": _whole,
+    "hand": _whole,
+    "mode": _one_of("play-all"),  # nothing exchanged: the cards played are the cards dealt
+    "kitty": _one_of(0),
+    "dead": _one_of(0),
+    "sides": _one_of("solo", "teams"),  # units from the table's unit_of; no called partner
+    "team_size": _whole,  # (who scores together: the table's unit_of)
+    "called_cards": _one_of(0),
+    "min_bid": _whole,  # the bids: bidding.Auction's
+    "max_bid": _whole,
+    "stuck_bid": _whole,
+    "steal": _one_of(True, False),
+    "low": _one_of("captured", "played"),  # _hands: Low to who captured it, or who played it
+    "target": _whole,  # the winner: game.game_won's
+    "win_on_set": _one_of(True, False),
+}
+
+
+# The profile judged last and the verdict: the records of a stream share one
+# profile object (``profiles.resolve`` keeps the built-in ones). Kept by
+# identity, not in a cache keyed by the profile: an equal profile may hold a
+# value of another type (6.0 == 6), which the allow-list refuses.
+_LAST: tuple[Profile | None, bool] = (None, False)
+
+
+def _handles(p: Profile) -> bool:
+    """``QuickBatch.handles`` for one profile."""
+    global _LAST
+    last = _LAST
+    if last[0] is p:
+        return last[1]
+    known = all(test(getattr(p, option)) for option, test in PROFILE_VALUES.items()) and p.deal == p.hand
+    if known:  # (a family is made only of a known name)
+        fam = family_of(p)
+        # The family's traits the array code builds in, in case a family's data changes.
+        known = (fam.scoring is Scoring.AWARDS and fam.exchange is Exchange.NONE and not fam.trump_named
+                 and fam.offsuit_trick_has_winner and fam.win_by is WinBy.PITCHER)
+    _LAST = (p, known)
+    return known
 
 
 @dataclass(slots=True)
@@ -108,12 +181,11 @@ class QuickBatch:
 
     @staticmethod
     def handles(table: Table) -> bool:
-        """True for the games the quick pass knows: awards scoring, every
-        dealt card played, no called partner, as many cards dealt as tricks."""
-        p = table.profile
-        fam = family_of(p)
-        return (fam.scores_awards and fam.exchange is Exchange.NONE and not p.calls_partner
-                and fam.offsuit_trick_has_winner and p.deal == p.hand and p.kitty == 0 and p.dead == 0)
+        """True for the games the quick pass knows: every option of the
+        profile has a value of ``PROFILE_VALUES`` (awards scoring, every dealt
+        card played, no called partner, as many cards dealt as tricks, a Low
+        rule it knows ...); any other value, the full replay's."""
+        return _handles(table.profile)
 
     def _auction(self, dealer: int, calls: tuple[object, ...]) -> tuple[int, int] | None:
         key = (dealer, calls)
