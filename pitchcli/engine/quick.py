@@ -50,6 +50,67 @@ _AUCTIONS: dict[object, dict[tuple[int, tuple[object, ...]], tuple[int, int] | N
 _AUCTIONS_MAX = 50_000  # per table: beyond it, auctions are run, not kept
 
 
+# How the quick pass covers each rule the full replay can report for a game it
+# might decide (a full-detail Auction hand), by rule id, and each claim and name
+# the analysis compares without a rule id, by code. "checked": the arrays (or
+# the engine's own code the quick pass calls) test the rule, and a hand that
+# breaks it is refused, so that the full replay reports it; "replayed": the
+# quick pass never decides such a game, the full replay does. A document with a
+# schema diagnostic never reaches the quick pass (check._check_chunk), nor a
+# game whose profile or table reports a problem (analysis.analyze_many), nor a
+# hand with a field beyond analysis._QUICK_KEYS. tests/test_engine_quick.py
+# breaks each row alone inside a stream of valid games of one table and holds
+# the document's diagnostics there to its diagnostics alone, and checks that
+# these are the rule ids the engine can raise for Auction Pitch.
+COVERAGE: dict[str, str] = {
+    "CARD-1": "checked: a card outside the family's deck (a joker) in a deal or a trick is not in "
+              "_Tables.in_deck: the hand is refused (R401)",
+    "CARD-3": "replayed: the schema refuses a text that is no card (S204) before the engine; one that got "
+              "past it would read as -1 (analysis._Driver.feed), not in the deck, and be refused",
+    "CARD-4": "checked: no equal neighbours in a hand's sorted deal (no card dealt twice, even twice to one "
+              "player, issue 28); with the cards played equal to the cards dealt as multisets, none is "
+              "played twice either (R402)",
+    "AP-TABLE-1": "replayed: a player count (or `players` option) the profile does not take is a problem of "
+                  "the table (P302, P303): analyze_many feeds no game whose setup reports one",
+    "AP-TABLE-2": "replayed: a team layout the profile does not take (P303, R413 in `teams`) is a problem of "
+                  "the table: not fed",
+    "AP-DEAL-1": "checked: add_hand refuses a deal of other than `hand` cards to a seat (R403); _hands: the "
+                 "cards played are the cards dealt, each played by the seat it was dealt to (R403)",
+    "AP-DEAL-2": "checked: _games: each hand after a game's first is dealt by the seat left of the dealer "
+                 "of the hand before (R405)",
+    "AP-BID-1": "checked: bidding.Auction, the engine's own, runs each distinct auction and add_hand refuses "
+                "a hand whose auction reports anything (R404: a call too many or missing); a call other than "
+                "a whole number or 'pass' (PASS) is refused",
+    "AP-BID-2": "checked: bidding.Auction (R404: a bid out of range, or not higher)",
+    "AP-BID-3": "checked: bidding.Auction (R404: a bid after the closing bid)",
+    "AP-BID-4": "checked: bidding.Auction (R404: the dealer passing, or bidding under stuck_bid, when "
+                "nobody bid)",
+    "AP-BID-6": "checked: a recorded contract must be the auction's bidder and bid, else the hand is "
+                "refused (C505); feed refuses a hand without a list of bids (R414)",
+    "AP-PLAY-1": "checked: add_hand refuses other than `hand` tricks (R408) and so an empty first trick "
+                 "(R410); _hands: the pitcher leads the first trick, and a recorded trump is the suit of "
+                 "the first card led (C506); a trick written as a mapping, its `lead` a claim (C508), reads "
+                 "as its keys, no cards: refused",
+    "AP-PLAY-2": "checked: _hands: a card neither of the suit led nor a trump (win key 0) from a seat that "
+                 "plays the suit led in that trick or later refuses the hand (R407)",
+    "AP-PLAY-3": "checked: add_hand refuses a trick of other than one card from each seat (R408); the "
+                 "highest win key (play.winner_by_keys's rule) wins and leads next",
+    "AP-PLAY-4": "checked: _hands: each trick after the first is led by the winner of the one before (else "
+                 "its cards fall to the wrong seats, AP-DEAL-1); a trick with a recorded `lead` (C508) is "
+                 "a mapping: refused",
+    "AP-WIN-1": "checked: _games: a game with a hand after the hand that won it (game.game_won) is refused "
+                "(R412)",
+    "C501": "checked: _Driver.accept compares a hand's `points` with the awards of the arrays; any "
+            "difference: replayed",
+    "C502": "checked: accept compares a hand's `score` with the arrays' score change; any difference: "
+            "replayed",
+    "C503": "checked: accept compares a hand's `totals` with the running totals; any difference: replayed",
+    "C504": "checked: accept compares `result` (winner, scores) with the verdict; any difference: replayed",
+    "R413": "replayed: a name that is no player's as a dealer, in a deal or a contract makes feed refuse "
+            "the hand; in a claim (points, score, totals, result) it differs from the verdict: replayed",
+}
+
+
 def _one_of(*values: object) -> Callable[[object], bool]:
     """A test for a value equal to one of ``values`` and of its type (``True``
     is not ``1``, ``0.0`` is not ``0``)."""
