@@ -15,15 +15,18 @@ from __future__ import annotations
 import io
 import json
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import yaml
 
 from pitchcli.check import Checked, check_source
 from pitchcli.diagnostics import Diagnostic
+from pitchcli.record.write import to_yaml
 
 FORMATS = ("jsonl", "yaml")
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+WHITE_SYMBOL = {"S": "♤", "H": "♡", "D": "♢", "C": "♧"}
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's: the pure-Python one is slow
 
 
@@ -54,15 +57,26 @@ def stream(records: list[dict[str, Any]], fmt: str) -> Stream:
             first_lines.append(line)
             parts.append(text)
         else:
-            # (through JSON first: a value shared in the record would be a YAML alias)
-            plain = json.loads(json.dumps(rec))
-            text = yaml.dump(plain, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=1000).encode()
+            text = _yaml(json.dumps(rec, ensure_ascii=False))
             first_lines.append(line + 1)  # after its "---" line
             parts.append(b"---\n" + text)
             line += 1
         texts.append(text)
         line += text.count(b"\n")
     return Stream(fmt, b"".join(parts), texts, first_lines)
+
+
+@cache
+def _yaml(text: str) -> bytes:
+    """A record (as JSON text) as a YAML document, as ``pitch fmt`` writes it
+    (PyYAML's block style for what our writer refuses); through JSON, so that
+    a value the record shares is written out, not as an alias. Kept: the same
+    valid games go into many streams."""
+    data = json.loads(text)
+    try:
+        return to_yaml(data).encode()
+    except Exception:  # (an odd record of the fuzzer's)
+        return yaml.dump(data, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=1000).encode()
 
 
 def check_stream(s: Stream) -> list[Checked]:
@@ -88,10 +102,14 @@ def keys(checked: Checked, first_line: int = 1) -> list[tuple[object, ...]]:
     return [key(d, first_line) for d in checked.diagnostics]
 
 
+NOTATIONS = ("canonical", "lower", "symbol", "ten", "white", "emoji", "mixed")
+
+
 def in_notation(card: str, notation: str) -> str:
-    """``card`` (canonical text) in another notation CARD-3 accepts: ``lower``
-    (``9d``), ``symbol`` (``9♦``), ``ten`` (``TD`` for ``10D``; other cards as
-    they are) or ``canonical``."""
+    """``card`` (canonical text, not a joker) in a notation CARD-3 accepts:
+    ``lower`` (``9d``), ``symbol`` (``9♦``), ``ten`` (``TD`` for ``10D``; other
+    cards as they are), ``white`` (``9♢``), ``emoji`` (``9♦`` and the emoji
+    presentation selector), ``mixed`` (``jD``) or ``canonical``."""
     rank, suit = card[:-1], card[-1]
     if notation == "lower":
         return card.lower()
@@ -99,6 +117,12 @@ def in_notation(card: str, notation: str) -> str:
         return rank + SUIT_SYMBOL[suit]
     if notation == "ten":
         return ("T" if rank == "10" else rank) + suit
+    if notation == "white":
+        return rank + WHITE_SYMBOL[suit]
+    if notation == "emoji":
+        return rank + SUIT_SYMBOL[suit] + "\ufe0f"
+    if notation == "mixed":
+        return rank.lower() + suit
     return card
 
 
