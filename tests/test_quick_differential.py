@@ -3,13 +3,14 @@
 ``pitch validate`` lets the engine's quick pass decide the clean Auction games
 of a stream, 64 documents or more at a time, and replays the rest in full; a
 file of one game is always replayed in full. Here legal games of every Auction
-profile and player count (and some options) are broken by every kind of
-change the test suite knows, plus changes drawn by Hypothesis, and put many at
-a time into a stream of 64 valid games of the same table, as JSON Lines or as
-a YAML stream. Each broken game's diagnostics there must be its diagnostics
-alone (code, rule, pointer, message, column, and line from its document's
-first line); each game the quick pass decided must have the full replay's
-totals, winner and winning hand.
+profile and player count, and of tables under options (``TABLES``: Low to who
+played it; a target of 11 with win_on_set; no steal; hands of 8 cards with bids
+to 5), are broken by every kind of change the test suite knows, plus changes
+drawn by Hypothesis, and put many at a time into a stream of 64 valid games of
+the same table, as JSON Lines or as a YAML stream. Each broken game's
+diagnostics there must be its diagnostics alone (code, rule, pointer, message,
+column, and line from its document's first line); each game the quick pass
+decided must have the full replay's totals, winner and winning hand.
 
 The kinds of change (``KINDS``): the named edits and the generic change of
 tests/test_engine_quick.py (``EDITS``, ``_mutate``), its breakers of each
@@ -23,7 +24,7 @@ Each broken game is one example of Hypothesis's (a table, a kind, a format,
 and the change's own choices); the examples are made first, then judged a
 stream at a time (per table and format, at most ``STREAM_MAX`` broken games in
 a stream). Size: ``PITCH_DIFF_MUTANTS`` examples (default 2,000, of which
-about 1,570 break a game: an example whose kind applies to none of the games
+about 1,670 break a game: an example whose kind applies to none of the games
 drawn for it, such as a four-player edit at a two-player table, makes none;
 about 35 s of CPU, most of it reading and locating the broken games, in the
 stream and alone). The counts by kind are printed at the end (``-s``) and,
@@ -52,7 +53,7 @@ from test_engine_quick import BREAKERS, EDITS, _mutate
 from pitchcli.analysis import GameAnalysis, analyze
 from pitchcli.cards import ALL_CARDS, NOTATION_INDEX
 from pitchcli.check import Checked
-from pitchcli.profiles import resolve
+from pitchcli.profiles import Profile, resolve
 from pitchcli.simulate import simulate_game
 
 MUTANTS = int(os.environ.get("PITCH_DIFF_MUTANTS", "2000"))
@@ -67,6 +68,7 @@ TABLES: list[tuple[str, int, tuple[tuple[str, object], ...]]] = [
     ("auction", 4, (("low", "played"),)),
     ("auction", 3, (("target", 11), ("win_on_set", True))),
     ("auction", 5, (("steal", False),)),
+    ("auction", 4, (("players", 4), ("deal", 8), ("hand", 8), ("max_bid", 5), ("stuck_bid", 3))),
 ]
 Table = tuple[str, int, tuple[tuple[str, object], ...]]
 SEEDS = range(10_000, 10_000 + VALID)  # the valid games of a table, and the games broken
@@ -82,7 +84,7 @@ STREAMS: Counter[str] = Counter()
 
 # The options that change which games are legal: a game is simulated under them.
 # Under the others the default profile's games are legal too, and only scored anew.
-SIMULATED_UNDER = {"steal"}
+SIMULATED_UNDER = {"steal", "deal", "hand", "min_bid", "max_bid", "stuck_bid"}
 
 
 @cache
@@ -96,8 +98,11 @@ def _game_text(table: Table, seed: int) -> str:
         return json.dumps(simulate_game(variant, players=players, seed=seed), ensure_ascii=False)
     if SIMULATED_UNDER.isdisjoint(dict(rules)):
         rec = json.loads(_game_text((variant, players, ()), seed))
-    else:
-        with mock.patch("pitchcli.simulate.resolve", lambda name: resolve(name, dict(rules))):
+    else:  # (simulate and the replay it checks each hand with, both under the options)
+        def under(name: str, overrides: dict[str, object] | None = None) -> Profile:
+            return resolve(name, {**dict(rules), **(overrides or {})})
+
+        with mock.patch("pitchcli.simulate.resolve", under), mock.patch("pitchcli.analysis.resolve", under):
             rec = simulate_game(variant, players=players, seed=seed)
     rec["rules"] = dict(rules)
     quick_streams.claims_off(rec)
