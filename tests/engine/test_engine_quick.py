@@ -756,8 +756,8 @@ def _auction_rule_ids() -> set[str]:
     kind of problem is reported under) and the ids the engine and the analysis
     name where they report (``_v("R402", "CARD-4", ...)``), of the rules of
     the cards and of Auction Pitch (``data/rules.toml``)."""
-    from pitchcli.views import reference
     from pitchcli.engine.family import _RULEBOOK
+    from pitchcli.views import reference
 
     named = re.compile(r'(?:_v|bad|Violation)\(\s*"[A-Z]\d{3}",\s*"([A-Z]+[A-Z0-9]*(?:-[A-Z0-9]+)+)"')
     sources = [*(ROOT / "pitchcli" / "engine").glob("*.py"), ROOT / "pitchcli" / "pipeline" / "feed.py"]
