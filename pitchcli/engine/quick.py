@@ -16,9 +16,10 @@ The rules are the engine's own data and functions: the rules table
 (``tables``: each card's suit, strength and win key per trump, from
 ``tables.TrumpView``; the highest key wins a trick, as in
 ``play.winner_by_keys``; the cards that need a void in the suit led, from
-``tables.may_follow``; the game points and the jack of each trump), the auction (``bidding.Auction``, run once per
-distinct sequence of calls), ``scoring.settle``'s arithmetic and
-``game.game_won``; the array code says which rule each step is.
+``tables.may_follow``; the game points and the jack of each trump), the
+auction (``bidding.Auction``, run once per distinct sequence of calls),
+``scoring.settle``'s arithmetic and ``game.game_won``; the array code says
+which rule each step is.
 
 What it handles: a family that scores awards (Auction Pitch, solo or fixed
 teams) where every dealt card is played, hands with their whole deal, bids and
@@ -92,8 +93,9 @@ COVERAGE: dict[str, str] = {
                  "(R410); _hands: the pitcher leads the first trick, and a recorded trump is the suit of "
                  "the first card led (C506); a trick written as a mapping, its `lead` a claim (C508), reads "
                  "as its keys, no cards: refused",
-    "AP-PLAY-2": "checked: _hands: a card neither of the suit led nor a trump (win key 0) from a seat that "
-                 "plays the suit led in that trick or later refuses the hand (R407)",
+    "AP-PLAY-2": "checked: _hands: a card neither of the suit led nor a trump (_Tables.void_only, from "
+                 "tables.may_follow) from a seat that plays the suit led in that trick or later refuses the "
+                 "hand (R407)",
     "AP-PLAY-3": "checked: add_hand refuses a trick of other than one card from each seat (R408); the "
                  "highest win key (play.winner_by_keys's rule) wins and leads next",
     "AP-PLAY-4": "checked: _hands: each trick after the first is led by the winner of the one before (else "
