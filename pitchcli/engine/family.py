@@ -165,6 +165,11 @@ class Family:
         mode_rules = _MODE_RULES.get(self.mode, {}) if self.name == "ten-point" else {}
         return mode_rules.get(purpose) or _RULEBOOK[self.name][purpose]
 
+    def rule_ids(self) -> frozenset[str]:
+        """Every rule id a structural problem of this family (and mode) is
+        reported under: its rule book's."""
+        return frozenset(self.rule(purpose) for purpose in _RULEBOOK[self.name]) - {""}
+
     def view(self, trump: str) -> TrumpView:
         """The trump view for ``trump`` (cached)."""
         return _view(self.name, trump)

@@ -752,18 +752,18 @@ def test_each_covered_rule_broken_alone_in_a_stream_is_reported_as_alone(
 
 def _auction_rule_ids() -> set[str]:
     """The rule ids a diagnostic of an Auction Pitch record can carry, from the
-    engine's data: its Auction rule book (``family._RULEBOOK``: the rule each
-    kind of problem is reported under) and the ids the engine and the analysis
+    engine's data: its Auction rule book (``Family.rule_ids``: the rules the
+    kinds of problem are reported under) and the ids the engine and the analysis
     name where they report (``_v("R402", "CARD-4", ...)``), of the rules of
     the cards and of Auction Pitch (``data/rules.toml``)."""
-    from pitchcli.engine.family import _RULEBOOK
+    from pitchcli.engine.family import family_for
     from pitchcli.views import reference
 
     named = re.compile(r'(?:_v|bad|Violation)\(\s*"[A-Z]\d{3}",\s*"([A-Z]+[A-Z0-9]*(?:-[A-Z0-9]+)+)"')
     sources = [*(ROOT / "pitchcli" / "engine").glob("*.py"), ROOT / "pitchcli" / "pipeline" / "feed.py"]
     found = {rule for path in sources for rule in named.findall(path.read_text("utf-8"))}
     auction = {r.id for r in reference.rules().values() if r.part in ("cards", "auction")}
-    return (set(_RULEBOOK["auction"].values()) | found) & auction
+    return (family_for("auction", "play-all").rule_ids() | found) & auction
 
 
 def _unruled_codes() -> set[str]:
