@@ -175,9 +175,9 @@ def lint(items: Iterable[Checked], policy_for: Callable[[str], Policy]) -> Itera
             yield _closed(held, state, policy_for(held.file))
             held, state = None, _FileState()
         if c.unreadable:
-            if held is not None:  # cannot happen: an unreadable file has no other item
-                yield held
-            held = None
+            if held is not None:  # the same name read before (named twice): its file is done
+                yield _closed(held, state, policy_for(held.file))
+                held, state = None, _FileState()
             yield c
             continue
         policy = policy_for(c.file)

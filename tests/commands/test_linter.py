@@ -137,6 +137,15 @@ def test_select_ignore_and_extend_select_by_code_or_prefix() -> None:
     assert status == 0 and "1 valid, 0 invalid (0 errors" in out
 
 
+def test_what_a_folder_walk_skipped_can_be_ignored(tmp_path: Path) -> None:
+    import os
+    os.mkfifo(tmp_path / "pipe.yaml")
+    status, out, _ = run("validate", str(tmp_path))
+    assert status == 0 and codes(out) == ["L113"]
+    status, out, _ = run("validate", "--ignore", "L113", str(tmp_path))
+    assert status == 0 and codes(out) == [] and out.startswith("0 documents in 0 files")
+
+
 def test_an_unknown_code_is_a_usage_error() -> None:
     status, _, err = run("validate", "--select", "C599", str(SCORE_WRONG))
     assert status == 2 and "unknown code or prefix 'C599'" in err
@@ -230,6 +239,11 @@ def test_a_bad_configuration_is_a_usage_error(tmp_path: Path, text: str, words: 
     p = record(tmp_path)
     status, _out, err = run("validate", str(p))
     assert status == 2 and words in err and str(tmp_path / "pitch.toml") in err
+
+
+def test_a_config_file_that_cannot_be_read_is_a_usage_error(tmp_path: Path) -> None:
+    status, _, err = run("validate", "--config", str(tmp_path / "missing.toml"), str(SCORE_WRONG))
+    assert status == 2 and "cannot read the configuration" in err
 
 
 def test_a_bad_configuration_in_a_folder_below_stops_the_run(tmp_path: Path) -> None:
