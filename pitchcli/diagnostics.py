@@ -54,6 +54,7 @@ CODES: dict[str, str] = {
     "P301": "unknown profile",
     "P302": "invalid rule option",
     "P303": "player count or team layout not allowed by the profile",
+    "P304": "the record's variant or rules differ from the folder's configured house rules",
     "R401": "card not in the deck or written wrongly",
     "R402": "card in two places",
     "R403": "wrong cards dealt or held",
@@ -75,6 +76,8 @@ CODES: dict[str, str] = {
     "C506": "claimed trump disagrees with the first lead",
     "C507": "claimed partner disagrees with the cards",
     "C508": "claimed trick leader disagrees",
+    "N601": "unused suppression comment",
+    "N602": "suppression comment not understood",
 }
 
 
@@ -114,12 +117,14 @@ class Diagnostic:
     def as_text(self, paint: Callable[[str, str], str] | None = None) -> str:
         """The compiler convention, as gcc and mypy print it, so that editors'
         problem matchers (VS Code's ``$gcc``) read it:
-        ``file:line:col: error: CODE [RULE] message (at /ptr)`` (or ``warning:``).
+        ``file:line:col: error: CODE [RULE] message (at /ptr)`` (or ``warning:``);
+        ``file:1:1:`` when the problem has no place in the text (L101).
         ``paint(role, text)`` colours the severity (role ``error``/``warning``)
         and the code (role ``code``) on a terminal (``pitchcli.render.style.paint``)."""
-        where = self.file
-        if self.line is not None:
-            where += f":{self.line}:{self.column or 1}"
+        # A diagnostic of no place in the text (a file that can't be read, one
+        # too large) is put at 1:1, so that a problem matcher's regex, which
+        # wants file:line:col, catches every line (as gcc's and mypy's would).
+        where = f"{self.file}:{self.line or 1}:{self.column or 1}"
         rule = f" [{self.rule}]" if self.rule else ""
         doc = f" (document {self.document + 1})" if self.document else ""
         at = f" (at {self.pointer or '/'})"

@@ -63,11 +63,73 @@ color_option = click.option(
     "--color", type=click.Choice(COLORS), default=None, expose_value=False, callback=_color_given,
     help=COLOR_HELP + " [default: as given to pitch, else auto]")
 
+MAX_ERRORS_HELP = ("Diagnostics shown per document, the first in document order (0: all); a last line "
+                   "says how many more there were. The counts and the exit status include them all.")
+
 # Every command that reads records and shows diagnostics: the same cap.
 max_errors_option = click.option(
-    "--max-errors", type=click.IntRange(0), default=DEFAULT_MAX_ERRORS, show_default=True,
-    help="Diagnostics shown per document, the first in document order (0: all); a last line "
-         "says how many more there were. The counts and the exit status include them all.")
+    "--max-errors", type=click.IntRange(0), default=DEFAULT_MAX_ERRORS, show_default=True, help=MAX_ERRORS_HELP)
+
+
+def _selectors(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...] | None:
+    from pitchcli.pipeline.selection import SelectorError, selectors
+    if not value:
+        return None
+    try:
+        return selectors(value)
+    except SelectorError as e:
+        raise click.BadParameter(str(e)) from None
+
+
+def linter_options(f: F) -> F:
+    """What a command whose output is diagnostics takes, as ruff spells it:
+    which codes (``--select``, ``--extend-select``, ``--ignore``), its
+    configuration (``--config``, ``--isolated``), ``--exit-zero``,
+    ``--statistics`` and ``-o/--output``. The configuration's keys are in
+    ``pitchcli.pipeline.config``."""
+    codes = "codes or prefixes (C5, R407, ALL), comma-separated or repeated"
+    for option in reversed((
+        click.option("--select", callback=_selectors, multiple=True, metavar="CODES",
+                     help=f"Show only these {codes}; replaces the configuration's select."),
+        click.option("--extend-select", callback=_selectors, multiple=True, metavar="CODES",
+                     help=f"Show these {codes} too."),
+        click.option("--ignore", callback=_selectors, multiple=True, metavar="CODES",
+                     help=f"Don't show these {codes} (not counted, don't fail the run)."),
+        click.option("--config", "config_file", type=click.Path(dir_okay=False), metavar="FILE",
+                     help="This pitch.toml or pyproject.toml for every input, instead of the one found "
+                          "up from each input's folder."),
+        click.option("--isolated", is_flag=True, help="Read no configuration file."),
+        click.option("--exit-zero", is_flag=True,
+                     help="Exit 0 even when a record is invalid (still 3 when an input can't be read)."),
+        click.option("--statistics", is_flag=True, help="Show how many of each code, not the diagnostics."),
+        click.option("-o", "--output", type=click.Path(dir_okay=False), metavar="FILE",
+                     help="Write the report here (atomically) instead of standard output."),
+    )):
+        f = option(f)
+    return f
+
+
+def refuse_output_over_inputs(output: str, paths: tuple[str, ...]) -> None:
+    """A usage error (exit 2) when ``-o`` names an input, or a record file a
+    folder given as input would be searched for: never overwrite what is read."""
+    import os
+
+    from pitchcli.pipeline.walk import RECORD_SUFFIXES
+    out = os.path.abspath(output)
+    name = os.path.basename(out)
+    for p in paths:
+        if p == "-":
+            continue
+        try:
+            if os.path.exists(output) and os.path.samefile(p, output):
+                raise click.UsageError(f"-o {escape.text(output)} is an input; write the report elsewhere")
+        except OSError:
+            continue
+        folder = os.path.abspath(p)
+        if (os.path.isdir(p) and out.startswith(folder.rstrip(os.sep) + os.sep)
+                and name.endswith(RECORD_SUFFIXES) and not name.startswith(".")):  # as the walk reads
+            raise click.UsageError(f"-o {escape.text(output)} is in {escape.text(p)}, which is read for records; "
+                                   f"write the report elsewhere")
 
 
 def format_option(registry: Mapping[str, object], default: str, help: str | None = None) -> Callable[[F], F]:

@@ -71,10 +71,11 @@ class Document:
     ``file`` is the name diagnostics use, ``index`` the 0-based position of the
     document in the file, ``data`` plain JSON-like data (dict, list, str, int,
     float, bool, None; the top level is always a dict), ``format`` ``"yaml"`` or
-    ``"json"`` and ``line`` the 1-based line where the document's value starts.
+    ``"json"``, ``line`` the 1-based line where the document's value starts and
+    ``directives`` its suppression comments (``record.directives``).
     """
 
-    __slots__ = ("_keys", "_line0", "_root", "_text", "data", "file", "floats", "format", "index")
+    __slots__ = ("_keys", "_line0", "_root", "_text", "data", "directives", "file", "floats", "format", "index")
 
     def __init__(
         self,
@@ -87,8 +88,11 @@ class Document:
         text: str | None = None,
         line0: int = 0,
         floats: bool = True,
+        directives: tuple[Any, ...] = (),
     ) -> None:
         self.file = file
+        # Its suppression comments (``record.directives.Directive``), YAML only.
+        self.directives = directives
         # False when the loader saw no float (no number with a fraction or an
         # exponent, no !!float): the schema check then needn't look for one.
         self.floats = floats

@@ -13,6 +13,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from pitchcli.diagnostics import Diagnostic
+from pitchcli.record import directives
 from pitchcli.record.context import FileContext
 from pitchcli.record.document import Document
 from pitchcli.record.source import Reader, not_utf8, offset_position
@@ -66,12 +67,19 @@ def _read_yaml_chunk(chunk: bytes, line0: int, ctx: FileContext) -> Iterator[Doc
             )
             ctx.index += 1
             return
+    # Suppression comments, read only when the chunk may have one (a C-level search).
+    marks = directives.find(chunk.decode("utf-8"), line0) if directives.MARK in chunk else []
     try:
         composer = new_composer(chunk)  # the pure reader checks characters here
         while composer.check_node():
             ctx.next_document()
             root = composer.get_node()
-            yield from _yaml_document(root, chunk, line0, ctx)
+            # A document's comments end where its node does (libyaml ends a block
+            # after the comments that close it).
+            end = line0 + root.end_mark.line + 1
+            mine = tuple(d for d in marks if d.line <= end)
+            marks = marks[len(mine):]
+            yield from _yaml_document(root, chunk, line0, ctx, mine)
             ctx.index += 1
     except yaml.YAMLError as e:
         yield _yaml_error(e, chunk, line0, ctx)
@@ -116,7 +124,7 @@ def _kind(node: Node) -> str:
 
 
 def _yaml_document(
-    root: Node, chunk: bytes, line0: int, ctx: FileContext
+    root: Node, chunk: bytes, line0: int, ctx: FileContext, marks: tuple[directives.Directive, ...] = ()
 ) -> Iterator[Document | Diagnostic]:
     """Build one composed YAML document: a Document, or its diagnostics."""
 
@@ -139,4 +147,4 @@ def _yaml_document(
     if problems:
         yield from problem_diagnostics(root, problems, at, line0)
         return
-    yield Document(ctx.file, ctx.index, data, "yaml", root=root, line0=line0, floats=floats)
+    yield Document(ctx.file, ctx.index, data, "yaml", root=root, line0=line0, floats=floats, directives=marks)

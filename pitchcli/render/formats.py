@@ -40,9 +40,12 @@ def _r(module: str, name: str) -> Lazy:
 
 # validate: (out, strict, quiet) -> a driver Consumer whose end() is the exit status.
 VALIDATE: dict[str, Lazy] = {
-    "text": _r("diagnostics", "TextReport"), "json": _r("diagnostics", "JsonReport"),
-    "github": _r("ci", "GithubReport"), "sarif": _r("ci", "SarifReport"),
+    "text": _r("diagnostics", "TextReport"), "full": _r("diagnostics", "FullReport"),
+    "json": _r("diagnostics", "JsonReport"), "github": _r("ci", "GithubReport"), "sarif": _r("ci", "SarifReport"),
+    "junit": _r("ci", "JunitReport"), "gitlab": _r("ci", "GitlabReport"),
 }
+# validate --statistics: the same consumers' interface, a count per code.
+STATISTICS: dict[str, Lazy] = {"text": _r("diagnostics", "TextStatistics"), "json": _r("diagnostics", "JsonStatistics")}
 # score: (out, hand, check) -> a sheet renderer (render.scoresheet).
 SCORE: dict[str, Lazy] = {
     "text": _r("scoresheet", "TextSheets"), "json": _r("scoresheet", "JsonSheets"),

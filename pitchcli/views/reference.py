@@ -248,13 +248,14 @@ def rules_markdown() -> str:
 def codes_markdown() -> str:
     """docs/codes.md: every diagnostic code with its explanation and example."""
     layers = {"L": "Loading", "S": "Schema", "P": "Profile and table", "R": "Rules of play",
-              "C": "Claims that disagree with the replay"}
+              "C": "Claims that disagree with the replay", "N": "Suppression comments"}
     out = [GENERATED.format(src="codes.toml"), "", "# Diagnostic codes", "",
            "`pitch validate` reports each problem on one line, in the compiler convention "
            "editors and CI read (`file:line:col: error: CODE [RULE] message (at /pointer)`). "
            "The letter gives the layer: L loading, S schema, P profile and table, R a rule of play "
            "(with the id of the rule in [rules.md](rules.md)), C a recorded claim that disagrees with "
-           "what the replay of the record gives. `pitch explain CODE` prints an entry.", ""]
+           "what the replay of the record gives, N a suppression comment of the record "
+           "([configuration.md](configuration.md)). `pitch explain CODE` prints an entry.", ""]
     layer = None
     for c in codes().values():
         if c.code[0] != layer:

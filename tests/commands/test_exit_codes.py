@@ -83,7 +83,7 @@ def test_validate_2_usage() -> None:
 def test_validate_3_unreadable(missing: Path) -> None:
     r = run("validate", VALID, INVALID, missing)
     assert r.exit_code == 3  # 3 wins over 1: a file was not even read
-    assert f"{missing}: error: L101" in r.stdout
+    assert f"{missing}:1:1: error: L101" in r.stdout
 
 
 def test_validate_3_not_a_file(folder_file: Path) -> None:

@@ -51,7 +51,7 @@ def test_a_claim_says_what_the_replay_gives() -> None:
 
 def test_the_line_without_a_position_keeps_the_severity_word() -> None:
     d = Diagnostic("L101", "cannot read it", file="gone.yaml")
-    assert d.as_text() == "gone.yaml: error: L101 cannot read it (at /)"
+    assert d.as_text() == "gone.yaml:1:1: error: L101 cannot read it (at /)"
     w = Diagnostic("L111", "a byte-order mark", severity=WARNING, file="a.yaml", line=1, column=1, document=2)
     assert w.as_text() == "a.yaml:1:1: warning: L111 a byte-order mark (at /) (document 3)"
 

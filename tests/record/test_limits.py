@@ -157,7 +157,7 @@ def test_a_file_over_max_file_bytes_is_refused_unread(tmp_path: Path, baseline: 
         f.truncate(DEFAULT_LIMITS.max_file_bytes + 1024**3)
     status, out, _, rss = measure("validate", str(path))
     assert status == 1
-    assert f"{path}: error: L106 the file has 3221225472 bytes, more than the limit of 2147483648" in out
+    assert f"{path}:1:1: error: L106 the file has 3221225472 bytes, more than the limit of 2147483648" in out
     assert (rss - baseline) / MB < 50
 
 

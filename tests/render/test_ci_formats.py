@@ -165,7 +165,7 @@ def test_artifact_uris() -> None:
 
 
 def test_every_format_is_a_renderer_of_one_interface() -> None:
-    assert list(VALIDATE) == ["text", "json", "github", "sarif"]
+    assert list(VALIDATE) == ["text", "full", "json", "github", "sarif", "junit", "gitlab"]
     choices = next(p for p in main.commands["validate"].params if p.name == "fmt").type.choices  # type: ignore[attr-defined]
     assert list(choices) == list(VALIDATE)
     # one interface: each is a consumer of the command driver, made alike

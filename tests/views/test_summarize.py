@@ -168,7 +168,7 @@ def test_invalid_record_counted_listed_and_exit_1(corpus: Path) -> None:
 def test_unreadable_input_exit_3(corpus: Path) -> None:
     r = run("summarize", "--allow-invalid", str(corpus), str(corpus / "missing.yaml"))
     assert r.exit_code == 3
-    assert "missing.yaml: error: L101" in r.output
+    assert "missing.yaml:1:1: error: L101" in r.output
     assert "1 file unreadable" in r.output
 
 

@@ -1,0 +1,203 @@
+"""The linter's step between the check and the renderers: what a run shows.
+
+``lint(items, policy_for)`` reads the ``Checked`` documents of ``check_paths``
+(with ``max_errors=None``: every diagnostic kept, so that what is dropped
+here can't hide one past the cap) and, per document, with the
+``Policy`` of its file (``pipeline.config`` and the command line):
+
+1. adds P304 where the record's ``variant`` or ``rules`` differ from the
+   folder's configured house rules (the configuration never stands in for
+   the record's own: it only says what the record should have said);
+2. drops what the record's own suppression comments suppress
+   (``record.directives``: ``# pitch: ignore[C502]`` on the line,
+   ``# pitch: ignore-file[C502]`` from its document to the end of the file),
+   and adds N601 for a suppression that suppressed nothing and N602 for one
+   that can't be read;
+3. drops the codes not selected (``pipeline.selection``);
+4. keeps the first ``max_errors`` and counts the rest (``Checked.cap``).
+
+So every renderer, the counts and the exit status see the same diagnostics.
+L101 (a file that could not be read) passes untouched. A file's unused
+``ignore-file`` comments are known only at its end: they are added to its last
+document, which is held back until the next file starts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, WARNING, Diagnostic
+from pitchcli.pipeline.check import Checked
+from pitchcli.pipeline.config import Config
+from pitchcli.pipeline.selection import Layer, enabled
+from pitchcli.pipeline.walk import SKIPPED
+from pitchcli.record.directives import Directive
+
+UNREADABLE = "L101"
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What is shown of one file: the codes ``enabled``, the cap, and its
+    configuration (for the house rules)."""
+
+    enabled: frozenset[str]
+    max_errors: int | None
+    config: Config = field(default_factory=Config)
+
+
+def policies(discovery: Any, cli: Layer, max_errors: int | None) -> Callable[[str], Policy]:
+    """``policy_for(file)``: the configuration ``discovery`` finds for the file
+    (``config.Discovery``), with the command line's selection ``cli`` over its
+    own and ``max_errors`` (None: the configuration's, else the default; 0: all)."""
+    made: dict[int, Policy] = {}
+
+    def policy_for(file: str) -> Policy:
+        config = discovery.for_input(file)
+        policy = made.get(id(config))
+        if policy is None:
+            cap = max_errors if max_errors is not None else config.max_errors
+            cap = DEFAULT_MAX_ERRORS if cap is None else cap
+            policy = made[id(config)] = Policy(enabled([config.layer, cli]), cap or None, config)
+        return policy
+
+    return policy_for
+
+
+def _value(v: Any) -> str:
+    return json.dumps(list(v) if isinstance(v, tuple) else v)
+
+
+def house_rules(c: Checked, config: Config) -> list[Diagnostic]:
+    """P304 where the record's variant or rule options differ from ``config``'s."""
+    from pitchcli.profiles import ProfileError, resolve
+
+    data, doc = c.data, c.document
+    if config.variant is None or not isinstance(data, dict) or doc is None:
+        return []
+    variant, rules = data.get("variant"), data.get("rules", {})
+    if not isinstance(variant, str) or not isinstance(rules, dict):
+        return []  # the schema says what is wrong with them
+    found: list[tuple[str, str]] = []
+    if variant != config.variant:
+        found.append(("/variant", f"the house rules ({config.name}) are variant {config.variant!r}; "
+                                  f"this record names {variant!r}"))
+    else:
+        try:
+            mine, house = resolve(variant, rules), resolve(config.variant, config.rules)
+        except ProfileError:
+            return []  # the record's own rules can't be played: P302 says why
+        for option in config.rules:
+            want, got = getattr(house, option), getattr(mine, option)
+            if want != got:
+                at = f"/rules/{option}" if option in rules else "/rules" if "rules" in data else "/variant"
+                found.append((at, f"the house rules ({config.name}) set {option} {_value(want)}; this record "
+                                  f"has {_value(got)}: write `rules: {{{option}: {_value(want)}}}`"))
+    return [doc.place(Diagnostic("P304", message, WARNING, pointer=at)) for at, message in found]
+
+
+def _directive_warning(d: Directive, c: Checked, code: str, message: str) -> Diagnostic:
+    return Diagnostic(code, message, WARNING, file=c.file, document=c.index, line=d.line, column=d.column)
+
+
+@dataclass
+class _FileState:
+    """What a file's documents share: its ``ignore-file`` comments and which suppressed something."""
+
+    whole: list[Directive] = field(default_factory=list)
+    used: set[tuple[int, str]] = field(default_factory=set)  # (line, code)
+    document_of: dict[int, Checked] = field(default_factory=dict)
+
+    def unused(self) -> list[tuple[Directive, list[str]]]:
+        """Each ``ignore-file`` comment with the codes it did not suppress."""
+        out = []
+        for d in self.whole:
+            codes = [code for code in d.codes if (d.line, code) not in self.used]
+            if codes:
+                out.append((d, codes))
+        return out
+
+
+def _unused_message(codes: list[str], whole: bool) -> str:
+    where = "in the rest of the file" if whole else "here"
+    return f"unused suppression: nothing {where} has {', '.join(codes)}"
+
+
+def _suppress(c: Checked, diags: list[Diagnostic], state: _FileState) -> list[Diagnostic]:
+    """``diags`` less what the document's and the file's suppressions suppress;
+    N601 and N602 for the document's own line comments."""
+    marks = c.document.directives if c.document is not None else ()
+    on_line: dict[int, list[Directive]] = {}
+    added: list[Diagnostic] = []
+    for m in marks:
+        if m.problem is not None:
+            added.append(_directive_warning(m, c, "N602", m.problem))
+        elif m.whole_file:
+            state.whole.append(m)
+            state.document_of[m.line] = c
+        else:
+            on_line.setdefault(m.line, []).append(m)
+    kept = []
+    for d in diags:
+        hit = None
+        if d.code != UNREADABLE:
+            hit = next((m for m in on_line.get(d.line or 0, ()) if d.code in m.codes), None)
+            hit = hit or next((m for m in state.whole if d.code in m.codes), None)
+        if hit is None:
+            kept.append(d)
+        else:
+            state.used.add((hit.line, d.code))
+    for line, ms in on_line.items():
+        for m in ms:
+            codes = [code for code in m.codes if (line, code) not in state.used]
+            if codes:
+                added.append(_directive_warning(m, c, "N601", _unused_message(codes, False)))
+    return kept + added
+
+
+def _finish(c: Checked, kept: list[Diagnostic], policy: Policy) -> None:
+    """``c`` with ``kept`` less the codes not enabled, sorted, capped."""
+    kept = [d for d in kept if d.code in policy.enabled]
+    kept.sort(key=lambda d: (d.document, d.line or 0, d.column or 0, d.code))
+    c.diagnostics = kept
+    c.cap(policy.max_errors)
+
+
+def lint(items: Iterable[Checked], policy_for: Callable[[str], Policy]) -> Iterator[Checked]:
+    """The documents of ``items`` with what the run shows of each (module docstring)."""
+    held: Checked | None = None
+    state = _FileState()
+    for c in items:
+        if held is not None and held.file != c.file:
+            yield _closed(held, state, policy_for(held.file))
+            held, state = None, _FileState()
+        if c.unreadable:
+            if held is not None:  # the same name read before (named twice): its file is done
+                yield _closed(held, state, policy_for(held.file))
+                held, state = None, _FileState()
+            yield c
+            continue
+        policy = policy_for(c.file)
+        if c.skipped:
+            if SKIPPED in policy.enabled:
+                yield c
+            continue
+        diags = list(c.diagnostics) + house_rules(c, policy.config)
+        _finish(c, _suppress(c, diags, state), policy)
+        if held is not None:
+            yield held
+        held = c
+    if held is not None:
+        yield _closed(held, state, policy_for(held.file))
+
+
+def _closed(last: Checked, state: _FileState, policy: Policy) -> Checked:
+    """The file's last document, with N601 for its unused ``ignore-file`` comments."""
+    extra = [_directive_warning(d, state.document_of[d.line], "N601", _unused_message(codes, True))
+             for d, codes in state.unused()]
+    if extra:
+        _finish(last, last.diagnostics + [d for d in extra if d.code in policy.enabled], policy)
+    return last
