@@ -26,7 +26,7 @@ for checked in pitchcli.validate("records/"):      # files, folders, "-", bytes,
 - ``summarize`` -> ``Summary`` (``Summary.merge``, ``merge``,
   ``Summary.to_json`` / ``from_json``), ``write_report``, and
   ``summarize_file`` (one file or folder);
-- ``profiles``, ``profile`` -> ``Profile`` (``ProfileError``);
+- ``rule_profiles``, ``profile`` -> ``Profile`` (``ProfileError``);
 - the canonical form: ``dumps``, ``write`` (``RecordFormat``); ``Limits``.
 
 Every name is imported on first use (PEP 562), so that ``import pitchcli``
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
         WonWith,
     )
     from pitchcli.api.records import dumps, simulate, write
-    from pitchcli.api.rules import Profile, ProfileError, profile, profiles
+    from pitchcli.api.rules import Profile, ProfileError, profile, rule_profiles
     from pitchcli.api.solving import CostlyCard, SolvedHand, solve
     from pitchcli.render.summary import write_report
     from pitchcli.views.summarize import merge, summarize, summarize_file
@@ -73,7 +73,7 @@ _LAZY = {
     **dict.fromkeys(("CallKind", "Credit", "EndReason", "Family", "Level", "PointKind", "RecordFormat", "Severity",
                      "TrumpBy", "WonWith"), "pitchcli.api.kinds"),
     **dict.fromkeys(("dumps", "simulate", "write"), "pitchcli.api.records"),
-    **dict.fromkeys(("Profile", "ProfileError", "profile", "profiles"), "pitchcli.api.rules"),
+    **dict.fromkeys(("Profile", "ProfileError", "profile", "rule_profiles"), "pitchcli.api.rules"),
     **dict.fromkeys(("CostlyCard", "SolvedHand", "solve"), "pitchcli.api.solving"),
     "write_report": "pitchcli.render.summary",
     **dict.fromkeys(("merge", "summarize", "summarize_file"), "pitchcli.views.summarize"),
@@ -81,11 +81,50 @@ _LAZY = {
 }
 
 __all__ = [
-    "Call", "CallKind", "Card", "CheckedDocument", "CostlyCard", "Credit", "Diagnostic", "Document", "EndReason",
-    "Family", "Game", "Hand", "HandEvent", "Level", "Limits", "Play", "Point", "PointCard", "PointKind", "Profile",
-    "ProfileError", "RecordError", "RecordFormat", "Severity", "SolvedHand", "Source", "Summary", "Trick",
-    "TrumpBy", "WonWith", "__version__", "dumps", "merge", "profile", "profiles", "read", "score", "simulate",
-    "solve", "summarize", "summarize_file", "validate", "write", "write_report",
+    "Call",
+    "CallKind",
+    "Card",
+    "CheckedDocument",
+    "CostlyCard",
+    "Credit",
+    "Diagnostic",
+    "Document",
+    "EndReason",
+    "Family",
+    "Game",
+    "Hand",
+    "HandEvent",
+    "Level",
+    "Limits",
+    "Play",
+    "Point",
+    "PointCard",
+    "PointKind",
+    "Profile",
+    "ProfileError",
+    "RecordError",
+    "RecordFormat",
+    "Severity",
+    "SolvedHand",
+    "Source",
+    "Summary",
+    "Trick",
+    "TrumpBy",
+    "WonWith",
+    "__version__",
+    "dumps",
+    "merge",
+    "profile",
+    "read",
+    "rule_profiles",
+    "score",
+    "simulate",
+    "solve",
+    "summarize",
+    "summarize_file",
+    "validate",
+    "write",
+    "write_report",
 ]
 
 

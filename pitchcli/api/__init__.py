@@ -14,5 +14,5 @@ what a script can read. Nothing here prints.
 - ``games``: ``Game``, ``Hand``, ``Trick`` and the rest of a game's results;
 - ``solving``: ``solve`` (double-dummy analysis of a game's hands);
 - ``records``: ``dumps``, ``write`` (the canonical form), ``simulate``;
-- ``rules``: ``profiles`` and ``profile`` (house rules as overrides).
+- ``rules``: ``rule_profiles`` and ``profile`` (house rules as overrides).
 """

@@ -1,4 +1,4 @@
-"""Rule profiles and house rules: ``profiles()`` and ``profile(name, rules)``.
+"""Rule profiles and house rules: ``rule_profiles()`` and ``profile(name, rules)``.
 
 A profile is a named set of rule options (docs/profiles.md); a record names
 one with ``variant:`` and may override options with ``rules:`` — a house
@@ -14,10 +14,10 @@ from typing import Any
 
 from pitchcli.profiles import Profile, ProfileError, builtin_profiles, resolve
 
-__all__ = ["Profile", "ProfileError", "profile", "profiles"]
+__all__ = ["Profile", "ProfileError", "profile", "rule_profiles"]
 
 
-def profiles() -> tuple[Profile, ...]:
+def rule_profiles() -> tuple[Profile, ...]:
     """The built-in profiles, in the order ``pitch profiles`` lists them."""
     return tuple(builtin_profiles().values())
 
