@@ -19,7 +19,8 @@ for checked in pitchcli.validate("records/"):      # files, folders, "-", bytes,
   ``CheckedDocument`` (``Diagnostic``, ``Severity``); ``score`` -> ``Game``
   (``RecordError``);
 - a game's results: ``Game``, ``Hand``, ``Trick``, ``Play``, ``Call``,
-  ``Point``, ``PointCard``, ``Card``, the event log (``HandEvent``) and the
+  ``Point``, ``PointCard``, ``Card``, the event log (``HandEvent``: the
+  event types ``HandStarted`` ... ``HandSettled``) and the
   enums ``Family``, ``Level``, ``CallKind``, ``WonWith``, ``PointKind``,
   ``Credit``, ``EndReason``, ``TrumpBy``;
 - ``solve`` -> ``SolvedHand`` (``CostlyCard``); ``simulate``;
@@ -42,7 +43,31 @@ __version__ = "0.1.0"
 if TYPE_CHECKING:
     from pitchcli.api.checking import CheckedDocument, RecordError, score, validate
     from pitchcli.api.documents import Diagnostic, Document, Limits, Source, read
-    from pitchcli.api.games import Call, Card, Game, Hand, HandEvent, Play, Point, PointCard, Trick
+    from pitchcli.api.games import (
+        Awarded,
+        Call,
+        CallMade,
+        Card,
+        CardPlayed,
+        ContractSet,
+        Discarded,
+        Drew,
+        Game,
+        Hand,
+        HandEvent,
+        HandSettled,
+        HandStarted,
+        PartnerCalled,
+        Play,
+        Point,
+        PointCard,
+        PointCredit,
+        PointsTaken,
+        Trick,
+        TrickStarted,
+        TrickWon,
+        TrumpSet,
+    )
     from pitchcli.api.kinds import (
         CallKind,
         Credit,
@@ -62,14 +87,18 @@ if TYPE_CHECKING:
     from pitchcli.views.summarize import merge, summarize, summarize_file
     from pitchcli.views.summary import Summary
 
+# The event log's types (``Game.events``; the same tuple as pitchcli.api.games.EVENTS, which a test compares).
+EVENTS = ("Awarded", "CallMade", "CardPlayed", "ContractSet", "Discarded", "Drew", "HandSettled", "HandStarted",
+          "PartnerCalled", "PointCredit", "PointsTaken", "TrickStarted", "TrickWon", "TrumpSet")
+
 # Where each public name lives; imported on first use, so that ``import
 # pitchcli`` (and ``pitch`` start-up) doesn't load the loader, the engine and
 # the reports for a version string.
 _LAZY = {
     **dict.fromkeys(("CheckedDocument", "RecordError", "score", "validate"), "pitchcli.api.checking"),
     **dict.fromkeys(("Diagnostic", "Document", "Limits", "Source", "read"), "pitchcli.api.documents"),
-    **dict.fromkeys(("Call", "Card", "Game", "Hand", "HandEvent", "Play", "Point", "PointCard", "Trick"),
-                    "pitchcli.api.games"),
+    **dict.fromkeys(("Call", "Card", "Game", "Hand", "HandEvent", "Play", "Point", "PointCard", "Trick",
+                     *EVENTS), "pitchcli.api.games"),
     **dict.fromkeys(("CallKind", "Credit", "EndReason", "Family", "Level", "PointKind", "RecordFormat", "Severity",
                      "TrumpBy", "WonWith"), "pitchcli.api.kinds"),
     **dict.fromkeys(("dumps", "simulate", "write"), "pitchcli.api.records"),
@@ -81,25 +110,36 @@ _LAZY = {
 }
 
 __all__ = [
+    "Awarded",
     "Call",
     "CallKind",
+    "CallMade",
     "Card",
+    "CardPlayed",
     "CheckedDocument",
+    "ContractSet",
     "CostlyCard",
     "Credit",
     "Diagnostic",
+    "Discarded",
     "Document",
+    "Drew",
     "EndReason",
     "Family",
     "Game",
     "Hand",
     "HandEvent",
+    "HandSettled",
+    "HandStarted",
     "Level",
     "Limits",
+    "PartnerCalled",
     "Play",
     "Point",
     "PointCard",
+    "PointCredit",
     "PointKind",
+    "PointsTaken",
     "Profile",
     "ProfileError",
     "RecordError",
@@ -109,7 +149,10 @@ __all__ = [
     "Source",
     "Summary",
     "Trick",
+    "TrickStarted",
+    "TrickWon",
     "TrumpBy",
+    "TrumpSet",
     "WonWith",
     "__version__",
     "dumps",

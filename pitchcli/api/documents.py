@@ -28,7 +28,7 @@ from pitchcli.record.load import load_documents
 __all__ = ["Diagnostic", "Document", "Limits", "Source", "diagnostics_of", "document_of", "read", "source_kind",
            "sources"]
 
-Source: TypeAlias = "str | os.PathLike[str] | bytes | IO[bytes] | IO[str]"
+Source: TypeAlias = str | os.PathLike[str] | bytes | IO[bytes] | IO[str]
 """What ``read`` and ``validate`` take: a path (a file, a folder, or ``"-"`` for
 standard input), the bytes of a file, or an open binary or text stream (read,
 not closed)."""

@@ -26,6 +26,7 @@ from typing import Any
 from pitchcli.api.kinds import CallKind, Credit, EndReason, Family, Level, PointKind, WonWith
 from pitchcli.cards import Card
 from pitchcli.engine.events import (
+    Awarded,
     CallMade,
     CardPlayed,
     ContractSet,
@@ -43,9 +44,16 @@ from pitchcli.engine.events import (
     game_log,
 )
 from pitchcli.engine.hand import HandResult
+from pitchcli.engine.scoring import PointCredit
 from pitchcli.pipeline.feed import GameAnalysis
 
-__all__ = ["Call", "Card", "Game", "Hand", "HandEvent", "Play", "Point", "PointCard", "Trick", "analysis_of", "game_of"]
+EVENTS = ("Awarded", "CallMade", "CardPlayed", "ContractSet", "Discarded", "Drew", "HandSettled", "HandStarted",
+          "PartnerCalled", "PointCredit", "PointsTaken", "TrickStarted", "TrickWon", "TrumpSet")
+"""The event log's types (the engine's frozen records), public with ``HandEvent``."""
+
+__all__ = ["EVENTS", "Awarded", "Call", "CallMade", "Card", "CardPlayed", "ContractSet", "Discarded", "Drew", "Game",
+           "Hand", "HandEvent", "HandSettled", "HandStarted", "PartnerCalled", "Play", "Point", "PointCard",
+           "PointCredit", "PointsTaken", "Trick", "TrickStarted", "TrickWon", "TrumpSet", "analysis_of", "game_of"]
 
 HandEvent = (HandStarted | CallMade | ContractSet | TrumpSet | PartnerCalled | Discarded | Drew | TrickStarted
              | CardPlayed | TrickWon | PointsTaken | HandSettled)
