@@ -37,6 +37,15 @@ class Checked:
     omitted_claims: int = 0  # of the omitted errors, claims that disagree (is_claim)
 
     @property
+    def number(self) -> int:
+        """The document's number in its file, from 1, as every output counts it."""
+        return self.index + 1
+
+    def where(self) -> str:
+        """``file``, or ``file (document N)`` past a file's first document (not escaped)."""
+        return self.file + (f" (document {self.number})" if self.index else "")
+
+    @property
     def errors(self) -> int:
         """Number of errors (those not kept past ``max_errors`` included)."""
         return sum(1 for d in self.diagnostics if d.severity == ERROR) + self.omitted_errors
@@ -67,7 +76,7 @@ class Checked:
         """The line that says how many diagnostics were not shown, if any."""
         if not self.omitted:
             return None
-        doc = f" (document {self.index + 1})" if self.index else ""
+        doc = f" (document {self.number})" if self.index else ""
         n = self.omitted
         return escape.text(f"{self.file}:{doc} note: {n:,} more diagnostic{'' if n == 1 else 's'} not shown "
                            f"(--max-errors)")
@@ -77,6 +86,15 @@ class Checked:
         """True for what a folder walk found and did not read (L113, a warning)."""
         return self.document is None and bool(self.diagnostics) and all(
             d.code == SKIPPED for d in self.diagnostics)
+
+    @property
+    def blocked(self) -> bool:
+        """True when the document can't be used as a game: it didn't load, its
+        table could not be seated, or it has an error that is no mere claim
+        (a recorded value that disagrees: score and replay show those)."""
+        return (self.document is None or self.analysis is None or self.analysis.table is None
+                or self.omitted_errors > self.omitted_claims  # an error past the cap that is no claim
+                or any(d.severity == ERROR and not is_claim(d) for d in self.diagnostics))
 
     @property
     def unreadable(self) -> bool:

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from markupsafe import Markup
 
-from pitchcli.diagnostics import DEFAULT_MAX_ERRORS
+from pitchcli.pipeline.check import Checked
+from pitchcli.pipeline.driver import SEE_VALIDATE, Consumer
+from pitchcli.record.write import OutputError, atomic_output, check_replaceable
 from pitchcli.render.templating import printable, render
-from pitchcli.views.game import GameView
+from pitchcli.views.game import GameView, game_view, usable
 
 # Colours told apart by people with the common colour-vision deficiencies
 # (Okabe & Ito's palette), darkened enough for white text around them.
@@ -120,43 +122,51 @@ def sparkline(g: GameView) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run(path: str, output: str | None, out: Any, err: Any, max_errors: int | None = DEFAULT_MAX_ERRORS) -> int:
-    """``pitch chart``: the sparkline on ``out``, the SVG to ``output``; the
-    exit status (0 drawn, 1 the record is invalid, 3 unreadable or unwritable).
-    At most ``max_errors`` diagnostics of an invalid record are shown (None: all)."""
-    from pitchcli.diagnostics import ERROR
-    from pitchcli.pipeline.check import check_paths
-    from pitchcli.record.write import OutputError, atomic_output, check_replaceable
-    from pitchcli.views.game import game_view, usable
-    docs = list(check_paths([path], max_errors=max_errors))
-    if not docs or docs[0].unreadable:
-        for c in docs:
-            for d in c.diagnostics:
-                err.write(d.as_text() + "\n")
-        return 3
-    if len(docs) > 1:
-        err.write(f"{path}: holds {len(docs)} games; the chart is of the first\n")
-    c = docs[0]
-    if not usable(c):
-        for d in c.diagnostics:
-            if d.severity == ERROR:
-                err.write(d.as_text() + "\n")
-        if c.omitted_errors and c.more_line():
-            err.write(f"{c.more_line()}\n")
-        err.write(f"{path}: no chart: the record is invalid ({c.errors} error{'' if c.errors == 1 else 's'}); "
-                  f"see `pitch validate`\n")
-        return 1
-    g = game_view(c)
-    out.write(sparkline(g))
-    if output:
+class Charting(Consumer):
+    """``pitch chart``'s part of the command driver: the sparkline of a valid
+    game on ``out`` and, with ``output``, its SVG chart written there
+    (atomically). An invalid record is refused with its errors (not its
+    warnings); exit 3 when the chart can't be written, or the input holds
+    nothing at all."""
+
+    refusal = "{file}: no chart: the record is invalid ({errors}); " + SEE_VALIDATE
+    shows_warnings = False
+
+    def __init__(self, out: TextIO, err: TextIO, output: str | None = None) -> None:
+        self.out, self.err, self.output = out, err, output
+
+    def usable(self, c: Checked) -> bool:
+        """A valid game that can be shown (``views.game.usable``)."""
+        return usable(c)
+
+    def game(self, c: Checked) -> None:
+        """Draw the game."""
+        g = game_view(c)
+        self.out.write(sparkline(g))
+        if self.output:
+            self.run.broken = not self.write_svg(g, self.output)
+
+    def write_svg(self, g: GameView, output: str) -> bool:
+        """The SVG chart to ``output``; False (the reason on the error stream) when it can't be written."""
         try:
             check_replaceable(Path(output))
             with atomic_output(output) as f:
                 f.write(svg(g, standalone=True))
         except OutputError as e:
-            err.write(f"{e}\n")
-            return 3
+            self.err.write(f"{e}\n")
+            return False
         except OSError as e:
-            err.write(f"{output}: cannot write: {e.strerror or e}\n")
+            self.err.write(f"{output}: cannot write: {e.strerror or e}\n")
+            return False
+        return True
+
+    def invalid(self, c: Checked) -> None:
+        """What a folder walk skipped is no chart either."""
+        self.run.failed = self.run.failed or c.skipped
+
+    def end(self) -> int:
+        """The exit status (3 also for an input that holds no document)."""
+        run = self.run
+        if not (run.documents or run.unreadable or run.skipped):
             return 3
-    return 0
+        return run.status()

@@ -1,14 +1,14 @@
 """Diagnostics for CI systems: GitHub workflow annotations and SARIF 2.1.0.
 
-Both are renderers of ``pitchcli.render.diagnostics`` (``validate --format github|sarif``):
-they read the checked documents as they come and return the ``Verdict`` that
-decides the exit status, like the text and JSON renderers.
+Both are formats of ``pitch validate`` (``--format github|sarif``), consumers of
+the command driver like the text and JSON reports (``render.diagnostics``):
+they read the checked documents as they come, and the driver's counts decide
+the exit status.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any, TextIO
 from urllib.parse import quote
@@ -16,7 +16,7 @@ from urllib.parse import quote
 from pitchcli import __version__
 from pitchcli.diagnostics import CODES, WARNING, Diagnostic
 from pitchcli.pipeline.check import Checked
-from pitchcli.views.verdict import Verdict
+from pitchcli.render.diagnostics import ValidateReport
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -50,16 +50,19 @@ def annotation(d: Diagnostic) -> str:
     return f"::{level} {','.join(props)}::{escape_data(message)}"
 
 
-def write_github(checked: Iterable[Checked], out: TextIO, strict: bool, quiet: bool = False) -> Verdict:
+class GithubReport(ValidateReport):
     """One workflow annotation per diagnostic, then the summary as a log line."""
-    tally = Verdict()
-    for c in checked:
-        tally.add(c, strict)
+
+    def document(self, c: Checked) -> None:
+        """The document's annotations."""
+        super().document(c)
         for d in c.diagnostics:
-            out.write(annotation(d) + "\n")
-    if not quiet:
-        out.write(tally.line() + "\n")
-    return tally
+            self.out.write(annotation(d) + "\n")
+
+    def finish(self) -> None:
+        """The summary line."""
+        if not self.quiet:
+            self.out.write(self.tally.line() + "\n")
 
 
 # --- SARIF 2.1.0 ------------------------------------------------------------------
@@ -103,20 +106,26 @@ def _result(d: Diagnostic, rule_index: int) -> dict[str, Any]:
             "message": {"text": text}, "locations": [{"physicalLocation": location}], "properties": props}
 
 
-def write_sarif(checked: Iterable[Checked], out: TextIO, strict: bool, quiet: bool = False) -> Verdict:
+class SarifReport(ValidateReport):
     """A SARIF 2.1.0 log of one run: one result per diagnostic, with its region
     and the code as ``ruleId``; the codes used are the run's ``tool.driver.rules``."""
-    tally = Verdict()
-    results: list[dict[str, Any]] = []
-    index: dict[str, int] = {}
-    for c in checked:
-        tally.add(c, strict)
+
+    def __init__(self, out: TextIO, strict: bool = False, quiet: bool = False) -> None:
+        super().__init__(out, strict, quiet)
+        self.results: list[dict[str, Any]] = []
+        self.index: dict[str, int] = {}
+
+    def document(self, c: Checked) -> None:
+        """The document's results, kept for the log."""
+        super().document(c)
         for d in c.diagnostics:
-            results.append(_result(d, index.setdefault(d.code, len(index))))
-    driver = {"name": "pitch", "semanticVersion": __version__, "version": __version__,
-              "rules": [_rule_descriptor(code) for code in index]}
-    log = {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION,
-           "runs": [{"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}]}
-    json.dump(log, out, ensure_ascii=False, indent=2)
-    out.write("\n")
-    return tally
+            self.results.append(_result(d, self.index.setdefault(d.code, len(self.index))))
+
+    def finish(self) -> None:
+        """The log."""
+        driver = {"name": "pitch", "semanticVersion": __version__, "version": __version__,
+                  "rules": [_rule_descriptor(code) for code in self.index]}
+        log = {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION,
+               "runs": [{"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": self.results}]}
+        json.dump(log, self.out, ensure_ascii=False, indent=2)
+        self.out.write("\n")

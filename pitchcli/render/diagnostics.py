@@ -1,33 +1,77 @@
-"""Output of diagnostics: the compiler convention in text, a versioned JSON report."""
+"""Output of diagnostics (``pitch validate``): the compiler convention in text,
+a versioned JSON report. Each format is a consumer of the command driver
+(``pitchcli.pipeline.driver``): it reads the checked documents as they come and
+its ``end()`` gives the exit status; ``render.formats.VALIDATE`` names them."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
-from typing import TextIO
+from typing import Any, TextIO
 
 from pitchcli.pipeline.check import Checked
+from pitchcli.pipeline.driver import Consumer
 from pitchcli.render.style import paint
 from pitchcli.views.verdict import Verdict
 
 REPORT_VERSION = 2  # 2: "document" counts from 1 (was 0)
 
 
-def write_text(checked: Iterable[Checked], out: TextIO, strict: bool, quiet: bool = False) -> Verdict:
+class ValidateReport(Consumer):
+    """What every format of ``pitch validate`` shares: every document is
+    reported on ``out`` (valid or not, nothing refused on the error stream),
+    counted in a ``Verdict``; ``strict``: warnings fail too; ``quiet``: no
+    summary."""
+
+    def __init__(self, out: TextIO, strict: bool = False, quiet: bool = False) -> None:
+        self.out, self.strict, self.quiet = out, strict, quiet
+        self.tally = Verdict()
+
+    def usable(self, c: Checked) -> bool:
+        """Valid (``strict``: without warnings too)."""
+        return c.valid(self.strict)
+
+    def game(self, c: Checked) -> None:
+        """A valid document: reported as any other."""
+        self.document(c)
+
+    def invalid(self, c: Checked) -> None:
+        """An invalid document, an unreadable file, a skipped entry: reported."""
+        self.document(c)
+
+    def document(self, c: Checked) -> None:
+        """Count one document and show it."""
+        self.tally.add(c, self.strict)
+
+    def end(self) -> int:
+        """Finish the report; the exit status."""
+        self.finish()
+        return self.run.status()
+
+    def finish(self) -> None:
+        """What comes after the last document (the summary)."""
+
+
+class TextReport(ValidateReport):
     """One diagnostic per line as documents are checked, then the summary line."""
-    tally = Verdict()
-    seen: dict[str, None] = {}  # the codes shown, in order
-    for c in checked:
-        tally.add(c, strict)
+
+    def __init__(self, out: TextIO, strict: bool = False, quiet: bool = False) -> None:
+        super().__init__(out, strict, quiet)
+        self.seen: dict[str, None] = {}  # the codes shown, in order
+
+    def document(self, c: Checked) -> None:
+        """The document's diagnostics, and the line saying how many more there were."""
+        super().document(c)
         for d in c.diagnostics:
-            out.write(d.as_text(paint) + "\n")
-            seen[d.code] = None
+            self.out.write(d.as_text(paint) + "\n")
+            self.seen[d.code] = None
         more = c.more_line()
         if more:
-            out.write(more + "\n")
-    if not quiet:
-        out.write(tally.line() + see_also(list(seen)) + "\n")
-    return tally
+            self.out.write(more + "\n")
+
+    def finish(self) -> None:
+        """The summary line, and where the codes shown are explained."""
+        if not self.quiet:
+            self.out.write(self.tally.line() + see_also(list(self.seen)) + "\n")
 
 
 def see_also(codes: list[str], most: int = 6) -> str:
@@ -37,16 +81,22 @@ def see_also(codes: list[str], most: int = 6) -> str:
     return f"; see: pitch explain {' '.join(codes[:most])}" + (" ..." if len(codes) > most else "")
 
 
-def write_json(checked: Iterable[Checked], out: TextIO, strict: bool, quiet: bool = False) -> Verdict:
-    """The JSON report (``version`` 1): documents with their diagnostics, and a summary."""
-    tally = Verdict()
-    docs = []
-    for c in checked:
-        tally.add(c, strict)
-        docs.append({"file": c.file, "document": c.index + 1, "valid": c.valid(strict) and not c.unreadable,
-                     "errors": c.errors, "warnings": c.warnings, "omitted": c.omitted,
-                     "diagnostics": [d.as_json() for d in c.diagnostics]})
-    json.dump({"report": "pitch-validate", "version": REPORT_VERSION, "documents": docs,
-               "summary": tally.as_json()}, out, ensure_ascii=False, indent=2)
-    out.write("\n")
-    return tally
+class JsonReport(ValidateReport):
+    """The JSON report (``version`` 2): documents with their diagnostics, and a summary."""
+
+    def __init__(self, out: TextIO, strict: bool = False, quiet: bool = False) -> None:
+        super().__init__(out, strict, quiet)
+        self.docs: list[dict[str, Any]] = []
+
+    def document(self, c: Checked) -> None:
+        """The document's entry, kept for the report."""
+        super().document(c)
+        self.docs.append({"file": c.file, "document": c.number, "valid": c.valid(self.strict) and not c.unreadable,
+                          "errors": c.errors, "warnings": c.warnings, "omitted": c.omitted,
+                          "diagnostics": [d.as_json() for d in c.diagnostics]})
+
+    def finish(self) -> None:
+        """The report."""
+        json.dump({"report": "pitch-validate", "version": REPORT_VERSION, "documents": self.docs,
+                   "summary": self.tally.as_json()}, self.out, ensure_ascii=False, indent=2)
+        self.out.write("\n")

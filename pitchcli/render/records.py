@@ -20,17 +20,18 @@ from __future__ import annotations
 import contextlib
 import copy
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
 from pitchcli import escape
-from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, Diagnostic
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, ERROR, Diagnostic
 from pitchcli.engine.results import AWARDS, family_of
 from pitchcli.engine.table import build_table
 from pitchcli.pipeline.check import Checked, check_source, iter_sources
+from pitchcli.pipeline.driver import Consumer, write_diagnostics
 from pitchcli.pipeline.feed import GameAnalysis, analyze
 from pitchcli.pipeline.simulate import default_teams
 from pitchcli.profiles import Profile, ProfileError, resolve
@@ -178,6 +179,25 @@ class Formatted:
     first_notes: Comments | None = None  # the comments of the first record
     more: list[str] = field(default_factory=list)  # "N more diagnostics not shown" lines
     errors_past: int = 0  # errors past the cap (--max-errors): counted, not kept
+
+    @property
+    def file(self) -> str:
+        """The input's name (what the command driver reads of an item)."""
+        return self.name
+
+    @property
+    def errors(self) -> int:
+        """The file's errors, those past ``--max-errors`` included."""
+        return sum(1 for d in self.diagnostics if d.severity == ERROR) + self.errors_past
+
+    @property
+    def omitted_errors(self) -> int:
+        """The file's errors past ``--max-errors``: counted, not kept."""
+        return self.errors_past
+
+    def more_line(self) -> str | None:
+        """The lines saying how many diagnostics ``--max-errors`` left out, one per document."""
+        return "\n".join(self.more) or None
 
     @property
     def valid(self) -> bool:
@@ -412,75 +432,89 @@ def atomic_replace_if_changed(path: str, text: str, old: str | None = None) -> b
 # The fmt command
 
 
-
-def run(paths: Iterable[str], out: TextIO, err: TextIO, output: str | None = None, to: str | None = None,
-        check: bool = False, in_place: bool = False, do_fill: bool = False,
-        stdin: BinaryIO | None = None, max_errors: int | None = DEFAULT_MAX_ERRORS) -> int:
-    """``pitch fmt``: returns the exit status (0 done, 1 an invalid record or,
-    with ``check``, a file that is not canonical, 3 an unreadable input or an
-    output that can't be written).
+class Formatting(Consumer):
+    """``pitch fmt``'s part of the command driver, whose items are whole files
+    (``Formatted``: a file is formatted whole or not at all). Each file's
+    diagnostics go to ``err``; an invalid one is refused there.
 
     Nothing is written unless every input it concerns is valid: to standard
-    output or ``output``, all inputs must be; in place, each file on its own.
-    """
-    unreadable = failed = unwritable = False
-    good: list[Formatted] = []  # kept for standard output and -o, which write all or nothing
-    seen = skipped = changed = rewritten = 0
-    # Standard output and -o: every record in one format, the first file's by default.
-    run_fmt = to or (format_of(output) if output else None)
-    for name, source in iter_sources(paths):
-        res = read_input(name, do_fill, stdin, source, to if check else None if in_place else run_fmt,
-                         max_errors)
-        for d in res.diagnostics:
-            err.write(d.as_text() + "\n")
-        for line in res.more:
-            err.write(line + "\n")
-        if res.skipped:
-            continue
-        seen += 1
-        if res.unreadable:
-            unreadable = True
-        elif not res.valid:
-            failed = True
-            errors = sum(1 for d in res.diagnostics if d.severity == "error") + res.errors_past
-            err.write(f"{escape.text(res.name)}: not formatted: the record is invalid ({plural(errors, 'error')}); "
-                      f"fmt never repairs a record\n")
-        if not res.valid:
-            skipped += 1
-        elif check:
-            if res.text != res.output():
-                changed += 1
-                out.write(f"would reformat: {res.name}\n")
-        elif in_place:
+    output or ``output``, all inputs must be; in place, each file on its own;
+    with ``check`` nothing is written, the files that are not canonical are
+    listed. The exit status: 0 done, 1 an invalid record or, with ``check``,
+    a file that is not canonical, 3 an unreadable input or an output that
+    can't be written."""
+
+    refusal = "{file}: not formatted: the record is invalid ({errors}); fmt never repairs a record"
+
+    def __init__(self, out: TextIO, err: TextIO, output: str | None = None, to: str | None = None,
+                 check: bool = False, in_place: bool = False, do_fill: bool = False,
+                 stdin: BinaryIO | None = None, max_errors: int | None = DEFAULT_MAX_ERRORS) -> None:
+        self.out, self.err, self.output, self.to = out, err, output, to
+        self.check, self.in_place, self.do_fill = check, in_place, do_fill
+        self.stdin, self.max_errors = stdin, max_errors
+        # Standard output and -o: every record in one format, the first file's by default.
+        self.run_fmt = to or (format_of(output) if output else None)
+        self.good: list[Formatted] = []  # kept for standard output and -o, which write all or nothing
+        self.changed = self.rewritten = 0
+
+    def inputs(self, paths: Iterable[str]) -> Iterator[Formatted]:
+        """Each input read and checked, in the output's format (for standard
+        output and -o, known once the first valid file is read: read lazily)."""
+        for name, source in iter_sources(paths):
+            to = self.to if self.check else None if self.in_place else self.run_fmt
+            yield read_input(name, self.do_fill, self.stdin, source, to, self.max_errors)
+
+    def usable(self, c: Formatted) -> bool:
+        """Every document of the file loaded and has no error."""
+        return c.valid
+
+    def game(self, c: Formatted) -> None:
+        """A valid file: its warnings shown, then checked, rewritten or kept for the output."""
+        write_diagnostics(c, self.err)
+        if self.check:
+            if c.text != c.output():
+                self.changed += 1
+                self.out.write(f"would reformat: {c.name}\n")
+        elif self.in_place:
             try:
-                rewritten += atomic_replace_if_changed(res.name, res.output(), res.text)
+                self.rewritten += atomic_replace_if_changed(c.name, c.output(), c.text)
             except OSError as e:
                 # The file is left as it was (the write is atomic); go on with the others.
-                err.write(f"{res.name}: cannot write: {e.strerror or e}\n")
-                unwritable = True
+                self.err.write(f"{c.name}: cannot write: {e.strerror or e}\n")
+                self.run.broken = True
         else:
-            good.append(res)
-            run_fmt = run_fmt or res.fmt
-    bad = f", {skipped} invalid or unreadable (untouched)" if skipped else ""
-    if check:
-        err.write(f"{plural(changed, 'file')} would be reformatted, "
-                  f"{seen - skipped - changed} already canonical{bad}\n")
-        failed = failed or bool(changed)
-    elif in_place:
-        err.write(f"{plural(rewritten, 'file')} reformatted, {seen - skipped - rewritten} unchanged{bad}\n")
-    elif not failed and not unreadable and good:
-        text = joined(good, run_fmt or good[0].fmt)
-        for r in good:
+            self.good.append(c)
+            self.run_fmt = self.run_fmt or c.fmt
+
+    def end(self) -> int:
+        """The closing line (--check, --in-place), or the output; the exit status."""
+        run, err = self.run, self.err
+        seen, skipped = run.documents + run.unreadable, run.invalid + run.unreadable
+        bad = f", {skipped} invalid or unreadable (untouched)" if skipped else ""
+        if self.check:
+            err.write(f"{plural(self.changed, 'file')} would be reformatted, "
+                      f"{seen - skipped - self.changed} already canonical{bad}\n")
+            run.failed = run.failed or bool(self.changed)
+        elif self.in_place:
+            err.write(f"{plural(self.rewritten, 'file')} reformatted, {seen - skipped - self.rewritten} "
+                      f"unchanged{bad}\n")
+        elif not run.invalid and not run.unreadable and self.good:
+            self.write_all()
+        return run.status()
+
+    def write_all(self) -> None:
+        """Every valid input, to standard output or ``output``."""
+        text = joined(self.good, self.run_fmt or self.good[0].fmt)
+        for r in self.good:
             lost = r.dropped()
             if lost:
-                err.write(f"{escape.text(r.name)}: note: {plural(lost, 'comment')} not written: "
-                          f"{(r.out_fmt or r.fmt).upper()} has no comments\n")
-        if output:
+                self.err.write(f"{escape.text(r.name)}: note: {plural(lost, 'comment')} not written: "
+                               f"{(r.out_fmt or r.fmt).upper()} has no comments\n")
+        if self.output:
             try:
-                write_atomic(output, text)
+                write_atomic(self.output, text)
             except OSError as e:
-                err.write(f"{escape.text(output)}: cannot write: {e.strerror or e}\n")
-                unwritable = True
+                self.err.write(f"{escape.text(self.output)}: cannot write: {e.strerror or e}\n")
+                self.run.broken = True
         else:
-            out.write(text)
-    return 3 if unreadable or unwritable else 1 if failed else 0
+            self.out.write(text)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TextIO
 
 from tabulate import tabulate
 
@@ -14,6 +14,8 @@ from pitchcli import escape
 from pitchcli.cards import SUIT_NAMES
 from pitchcli.diagnostics import is_claim
 from pitchcli.engine.results import AWARDS
+from pitchcli.pipeline.check import Checked
+from pitchcli.pipeline.driver import SEE_VALIDATE, GameConsumer
 from pitchcli.render.style import paint
 from pitchcli.views.scoresheet import (
     REPORT,
@@ -23,7 +25,6 @@ from pitchcli.views.scoresheet import (
     ScoreSheet,
     and_list,
     award_line,
-    refuse,
     score_sheet,
     signed,
 )
@@ -198,64 +199,132 @@ def write_csv(rows: Iterable[dict[str, Any]], header: bool = True) -> str:
     return buf.getvalue()
 
 
-
 # --------------------------------------------------------------------------
-# The score command: documents in, output and an exit status out.
+# The formats of ``pitch score`` (``render.formats.SCORE``): each is given the
+# score sheets of the usable documents and the documents refused, in order.
 
 
-def run(checked: Iterable[Any], out: Any, err: Any, hand: int | None = None, explain: bool = False,
-        check: bool = False, fmt: str = "text") -> int:
-    """Score every checked document; return the exit status (0 ok, 1 an invalid
-    record, a missing hand or, with ``check``, a claim that disagrees, 3 an
-    unreadable input). Diagnostics go to ``err`` in validate's text format."""
-    failed = unreadable = False
-    docs: list[dict[str, Any]] = []
-    csv_rows: list[dict[str, Any]] = []
+class SheetRenderer:
+    """Writes score sheets to ``out`` (``hand``: that hand only; ``check``: the
+    claims that disagree shown with each hand)."""
+
+    def __init__(self, out: TextIO, hand: int | None = None, check: bool = False) -> None:
+        self.out, self.hand, self.check = out, hand, check
+
+    def sheet(self, sheet: ScoreSheet) -> None:
+        """One scored document."""
+
+    def refused(self, c: Checked) -> None:
+        """A document that was not scored (its diagnostics went to the error stream)."""
+
+    def close(self) -> None:
+        """After the last document."""
+
+
+class TextSheets(SheetRenderer):
+    """Tables and sentences, a blank line between documents."""
+
     first = True
-    for c in checked:
-        refused = refuse(c, err, "not scored")
-        if refused:
-            unreadable = unreadable or refused == "unreadable"
-            failed = failed or refused == "invalid"
-            docs.append({"file": c.file, "document": c.index + 1, "valid": False,
-                         "diagnostics": [d.as_json() for d in c.diagnostics]})
-            continue
-        sheet = score_sheet(c.analysis, c.diagnostics, c.file, c.index, explain)
-        if hand is not None and hand > len(sheet.hands):
-            err.write(f"{escape.text(c.file)}: there is no hand {hand}: the game has {len(sheet.hands)} "
-                      f"hand{'' if len(sheet.hands) == 1 else 's'}\n")
-            failed = True
-            continue
+
+    def sheet(self, sheet: ScoreSheet) -> None:
+        """The sheet as text."""
+        if not self.first:
+            self.out.write("\n")
+        # The record's text (names, teams, the file) escaped once, before the sheet is laid out.
+        self.out.write(sheet_text(escape.deep(sheet), self.hand, self.check))
+        self.first = False
+
+
+class JsonSheets(SheetRenderer):
+    """The versioned report: every document, scored or refused."""
+
+    def __init__(self, out: TextIO, hand: int | None = None, check: bool = False) -> None:
+        super().__init__(out, hand, check)
+        self.docs: list[dict[str, Any]] = []
+
+    def sheet(self, sheet: ScoreSheet) -> None:
+        """The sheet's entry."""
+        self.docs.append(sheet_json(sheet, self.hand))
+
+    def refused(self, c: Checked) -> None:
+        """A refused document's entry: not valid, with its diagnostics."""
+        self.docs.append({"file": c.file, "document": c.number, "valid": False,
+                          "diagnostics": [d.as_json() for d in c.diagnostics]})
+
+    def close(self) -> None:
+        """The report."""
+        json.dump({"report": REPORT, "version": VERSION, "documents": self.docs}, self.out,
+                  ensure_ascii=False, indent=2)
+        self.out.write("\n")
+
+
+class CsvSheets(SheetRenderer):
+    """One row per hand and player (or team), every document in one table."""
+
+    def __init__(self, out: TextIO, hand: int | None = None, check: bool = False) -> None:
+        super().__init__(out, hand, check)
+        self.rows: list[dict[str, Any]] = []
+
+    def sheet(self, sheet: ScoreSheet) -> None:
+        """The sheet's rows."""
+        self.rows += sheet_csv_rows(sheet, self.hand)
+
+    def close(self) -> None:
+        """The table."""
+        self.out.write(write_csv(self.rows))
+
+
+class Scoring(GameConsumer):
+    """``pitch score``'s part of the command driver: each usable document scored
+    and given to ``renderer``. Exit 1 also for a missing hand and, with
+    ``check``, a recorded value that disagrees with the cards; those values are
+    counted on ``err`` either way (located, as validate writes them, with
+    ``check``)."""
+
+    refusal = "{file}: not scored: the record is invalid ({errors}); " + SEE_VALIDATE
+
+    def __init__(self, renderer: SheetRenderer, err: TextIO, hand: int | None = None, explain: bool = False,
+                 check: bool = False) -> None:
+        super().__init__(err, hand)
+        self.renderer, self.explain, self.check = renderer, explain, check
+
+    def game(self, c: Checked) -> None:
+        """Score one document."""
+        assert c.analysis is not None
+        sheet = score_sheet(c.analysis, c.diagnostics, c.file, c.index, self.explain)
+        if not self.has_hand(c, len(sheet.hands)):
+            return
+        self.claims(c, sheet)
+        self.renderer.sheet(sheet)
+
+    def claims(self, c: Checked, sheet: ScoreSheet) -> None:
+        """How many recorded values disagree with the cards (with ``check``:
+        which, and the run fails)."""
+        hand, err = self.hand, self.err
         claims = [m for m in sheet.all_mismatches() if hand is None or m.hand == hand]
         # The claims past --max-errors are counted, not kept (their hands unknown).
         past = c.omitted_claims if hand is None else 0
-        if claims or past:
-            where = escape.text(c.file) + (f" (document {c.index + 1})" if c.index else "")
-            n = len(claims) + past
-            err.write(f"{where}: {n:,} recorded value{'' if n == 1 else 's'} "
-                      f"disagree{'s' if n == 1 else ''} with the cards"
-                      + ("\n" if check else "; --check shows them\n"))
-            failed = failed or check
-            if check:
-                # The failure, located as validate writes it (file:line:col: CODE ...).
-                for d in c.diagnostics:
-                    if is_claim(d) and (hand is None or d.hand == hand):
-                        err.write(d.as_text() + "\n")
-                if past and c.more_line():
-                    err.write(f"{c.more_line()}\n")
-        if fmt == "text":
-            if not first:
-                out.write("\n")
-            # The record's text (names, teams, the file) escaped once, before the sheet is laid out.
-            out.write(sheet_text(escape.deep(sheet), hand, check))
-        elif fmt == "json":
-            docs.append(sheet_json(sheet, hand))
-        else:
-            csv_rows += sheet_csv_rows(sheet, hand)
-        first = False
-    if fmt == "json":
-        json.dump({"report": REPORT, "version": VERSION, "documents": docs}, out, ensure_ascii=False, indent=2)
-        out.write("\n")
-    elif fmt == "csv":
-        out.write(write_csv(csv_rows))
-    return 3 if unreadable else 1 if failed else 0
+        if not claims and not past:
+            return
+        n = len(claims) + past
+        err.write(f"{escape.text(c.where())}: {n:,} recorded value{'' if n == 1 else 's'} "
+                  f"disagree{'s' if n == 1 else ''} with the cards"
+                  + ("\n" if self.check else "; --check shows them\n"))
+        if not self.check:
+            return
+        self.run.failed = True
+        # The failure, located as validate writes it (file:line:col: CODE ...).
+        for d in c.diagnostics:
+            if is_claim(d) and (hand is None or d.hand == hand):
+                err.write(d.as_text() + "\n")
+        if past and c.more_line():
+            err.write(f"{c.more_line()}\n")
+
+    def invalid(self, c: Checked) -> None:
+        """A refused document (the JSON report lists it)."""
+        self.renderer.refused(c)
+
+    def end(self) -> int:
+        """Finish the output; the exit status."""
+        self.renderer.close()
+        return self.run.status()

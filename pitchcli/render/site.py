@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from markupsafe import Markup
 
@@ -27,6 +27,7 @@ from pitchcli import __version__
 from pitchcli.cards import SUIT_NAMES
 from pitchcli.diagnostics import ERROR
 from pitchcli.pipeline.check import Checked
+from pitchcli.pipeline.driver import Consumer, write_first_errors
 from pitchcli.record.write import OutputError, atomic_output, check_replaceable
 from pitchcli.render.chart import svg
 from pitchcli.render.summary import event_title, standings_tables
@@ -122,12 +123,13 @@ def _points(v: GameView) -> tuple[list[str], list[list[Any]]]:
 
 def _problem(c: Checked) -> dict[str, Any]:
     shown = c.diagnostics[:MAX_DIAGNOSTICS]
-    where = c.file + (f", document {c.index + 1}" if c.index else "")
+    where = c.file + (f", document {c.number}" if c.index else "")
     if not c.diagnostics:
         return {"where": where, "lines": ["the record could not be read"], "more": 0}
     errors = sorted(shown, key=lambda d: d.severity != ERROR)
+    # (more: those past the page's own limit, and those past --max-errors, counted not kept)
     return {"where": where, "lines": [d.as_text() for d in errors],
-            "more": len(c.diagnostics) - len(shown)}
+            "more": len(c.diagnostics) - len(shown) + c.omitted}
 
 
 @cache
@@ -215,23 +217,45 @@ def write_site(site: Site, out_dir: str | Path) -> list[Path]:
     return targets
 
 
-def run(paths: Any, out_dir: str, title: str, allow_invalid: bool, err: Any) -> int:
-    """``pitch report``: 0 written, every record valid (or ``allow_invalid``);
-    1 written, some record invalid (listed on the site and on ``err``); 3 an
-    input could not be read, or the site could not be written."""
-    from pitchcli.pipeline.check import check_paths
-    site = collect(check_paths(paths), title)
+class Reporting(Consumer):
+    """``pitch report``'s part of the command driver: every document counted in
+    the ``Site`` (a valid game kept for its page, an invalid record for the
+    list of problems); nothing is refused on the error stream, the site lists
+    them. ``end()`` is the exit status (``allow_invalid``: 0 with invalid records)."""
+
+    def __init__(self, title: str, allow_invalid: bool = False) -> None:
+        self.site = Site(title)
+        self.allow_invalid = allow_invalid
+
+    def usable(self, c: Checked) -> bool:
+        """A valid game that can be shown (``views.game.usable``)."""
+        return usable(c)
+
+    def game(self, c: Checked) -> None:
+        """A game for its page."""
+        self.site.add(c)
+
+    def invalid(self, c: Checked) -> None:
+        """A record for the list of problems."""
+        self.site.add(c)
+
+    def end(self) -> int:
+        """The exit status: 3 an input unreadable; 1 a record invalid, unless ``allow_invalid``."""
+        return self.run.status(self.allow_invalid)
+
+
+def publish(site: Site, out_dir: str, err: TextIO) -> bool:
+    """Write the site into ``out_dir``, then on ``err`` the first error of each
+    invalid record and a line saying what was written; False (the reason on
+    ``err``) when the site could not be written."""
     try:
         written = write_site(site, out_dir)
     except OSError as e:
         err.write(f"{out_dir}: cannot write the report: {e.strerror or e}\n" if not isinstance(e, OutputError)
                   else f"{e}\n")
-        return 3
-    for c in site.invalid:
-        first = next((d for d in c.diagnostics if d.severity == ERROR), None)
-        if first is not None:
-            err.write(first.as_text() + "\n")
+        return False
+    write_first_errors(site.invalid, err)
     games = plural(len(site.games), 'game', grouped=True)
     listed = f", {plural(len(site.invalid), 'invalid record', grouped=True)} listed" if site.invalid else ""
     err.write(f"{out_dir}: {plural(len(written), 'page', grouped=True)} ({games}{listed})\n")
-    return site.summary.exit_code(allow_invalid)
+    return True

@@ -1,9 +1,12 @@
 """Colour on a terminal only: errors, warnings, codes, made and set.
 
-``pitch --color auto|always|never`` (default ``auto``) decides once per run,
-with the conventions of https://no-color.org: ``auto`` colours only when
-standard output is a terminal and ``NO_COLOR`` is unset or empty (and
-``TERM`` is not ``dumb``); ``always`` and ``never`` override both. Renderers
+``--color auto|always|never`` (default ``auto``; given to ``pitch`` or after
+any command's name) decides once per run, with the conventions of
+https://no-color.org and https://force-color.org: ``auto`` colours when
+standard output is a terminal (and ``TERM`` is not ``dumb``); a non-empty
+``NO_COLOR`` turns it off, a non-empty ``FORCE_COLOR`` on (in a pipe too),
+``NO_COLOR`` winning when both are set; ``always`` and ``never`` override
+them all. Renderers
 call ``paint(role, text)``; with colour off it returns the text unchanged, so
 files, pipes and tests see plain text.
 """
@@ -33,7 +36,13 @@ def decide(choice: str, stream: TextIO) -> bool:
         return True
     if choice == "never":
         return False
-    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+    # NO_COLOR first: a user who turns colour off is not overruled by a tool
+    # that forces it on (CPython's own order, Python 3.13).
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("TERM") == "dumb":
         return False
     try:
         return stream.isatty()

@@ -13,8 +13,9 @@ deterministic):
 The JSON report (``REPORT``, version 2: ``document`` counts from 1) holds the same tables with the derived
 figures. CSV holds one table: the standings (one row per event and player or
 team, ``kind`` telling which) or, with ``games`` and not ``standings``, the
-game rows. Document indexes are 0-based in JSON and CSV (as in ``pitch validate
---format json``) and 1-based in text and Markdown.
+game rows. Documents count from 1 in every format, as in every output (the
+partial summary, which ``pitch merge`` reads, keeps the program's 0-based index).
+Each format is a ``SummaryRenderer``; ``render.formats.SUMMARY`` names them.
 """
 
 from __future__ import annotations
@@ -348,28 +349,17 @@ def _round_name(r: str | None) -> str:
     return "without a round" if r is None else f"after round {r}"
 
 
-def write_rounds(s: Summary, rounds: dict[str | None, list[tuple[str | None, EventSummary]]], out: TextIO,
-                 fmt: str) -> None:
-    """The standings of each event after each of its rounds (``after_each_round``),
-    then, for text and Markdown, the problems and the summary line of ``s``."""
-    events = [ev for ev in s.sorted_events() if ev.event in rounds]
-    if fmt == "json":
-        doc = {"report": ROUNDS_REPORT, "version": VERSION,
-               "events": [{"event": ev.event, "rounds": [{"round": r, **standings_json(after)}
-                                                         for r, after in rounds[ev.event]]} for ev in events],
-               "problems": [{**p, "text": problem_text(p)} for p in s.problems],
-               "summary": {"files": len(s.files), **s.counts}}
-        json.dump(doc, out, ensure_ascii=False, indent=2)
-        out.write("\n")
-        return
-    if fmt == "csv":
-        w = escape.CsvWriter(out)
-        w.writerow(["round", *STANDINGS_CSV])
-        for ev in events:
-            for r, after in rounds[ev.event]:
-                w.writerows([["" if r is None else r, *row] for row in standings_csv_rows(after)])
-        return
-    markdown = fmt == "markdown"
+def _rounds_json(s: Summary, rounds: dict[str | None, list[tuple[str | None, EventSummary]]],
+                 events: list[EventSummary]) -> dict[str, Any]:
+    return {"report": ROUNDS_REPORT, "version": VERSION,
+            "events": [{"event": ev.event, "rounds": [{"round": r, **standings_json(after)}
+                                                      for r, after in rounds[ev.event]]} for ev in events],
+            "problems": [{**p, "document": p["document"] + 1, "text": problem_text(p)} for p in s.problems],
+            "summary": {"files": len(s.files), **s.counts}}
+
+
+def _rounds_tables(s: Summary, rounds: dict[str | None, list[tuple[str | None, EventSummary]]],
+                   events: list[EventSummary], out: TextIO, markdown: bool) -> None:
     style = "github" if markdown else "simple"
     safe = _escaper(markdown)
     for ev in events:
@@ -384,24 +374,103 @@ def write_rounds(s: Summary, rounds: dict[str | None, list[tuple[str | None, Eve
     write_tables(s, out, standings=False, games=False, markdown=markdown)
 
 
+Rounds = dict[str | None, list[tuple[str | None, EventSummary]]]
+
+
+class SummaryRenderer:
+    """One format of ``pitch summarize`` and ``pitch merge`` (``render.formats.SUMMARY``):
+    the report of a ``Summary``, or its standings after each round, to ``out``."""
+
+    # A format that holds one table (CSV): the standings or the game rows, not
+    # both, and not the problems (the command writes those to the error stream).
+    one_table = False
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+
+    def report(self, s: Summary, standings: bool = True, games: bool = True) -> None:
+        """The standings (``standings``), the game rows (``games``), the problems."""
+        raise NotImplementedError
+
+    def rounds(self, s: Summary, rounds: Rounds) -> None:
+        """Each event's standings after each of its rounds (``after_each_round``),
+        then, for text and Markdown, the problems and the summary line of ``s``."""
+        raise NotImplementedError
+
+    @staticmethod
+    def events(s: Summary, rounds: Rounds) -> list[EventSummary]:
+        """The events that have rounds, in report order."""
+        return [ev for ev in s.sorted_events() if ev.event in rounds]
+
+
+class TableSummary(SummaryRenderer):
+    """Text tables."""
+
+    markdown = False
+
+    def report(self, s: Summary, standings: bool = True, games: bool = True) -> None:
+        """Standings per event, the game rows, the problems and a summary line."""
+        write_tables(s, self.out, standings, games, markdown=self.markdown)
+
+    def rounds(self, s: Summary, rounds: Rounds) -> None:
+        """A table per event and round, then the problems and the summary line."""
+        _rounds_tables(s, rounds, self.events(s, rounds), self.out, self.markdown)
+
+
+class MarkdownSummary(TableSummary):
+    """The text tables as Markdown (GitHub tables)."""
+
+    markdown = True
+
+
+class JsonSummary(SummaryRenderer):
+    """The versioned JSON report (``REPORT``; ``ROUNDS_REPORT`` by round)."""
+
+    def report(self, s: Summary, standings: bool = True, games: bool = True) -> None:
+        """The report."""
+        write_json(s, self.out, standings, games)
+
+    def rounds(self, s: Summary, rounds: Rounds) -> None:
+        """The report of the standings after each round."""
+        json.dump(_rounds_json(s, rounds, self.events(s, rounds)), self.out, ensure_ascii=False, indent=2)
+        self.out.write("\n")
+
+
+class CsvSummary(SummaryRenderer):
+    """One table: the standings or (no standings) the game rows; by round, a
+    ``round`` column first."""
+
+    one_table = True
+
+    def report(self, s: Summary, standings: bool = True, games: bool = True) -> None:
+        """The standings, or the game rows."""
+        write_csv(s, self.out, "standings" if standings else "games")
+
+    def rounds(self, s: Summary, rounds: Rounds) -> None:
+        """The standings after each round."""
+        w = escape.CsvWriter(self.out)
+        w.writerow(["round", *STANDINGS_CSV])
+        for ev in self.events(s, rounds):
+            for r, after in rounds[ev.event]:
+                w.writerows([["" if r is None else r, *row] for row in standings_csv_rows(after)])
+
+
 def write_report(s: Summary, out: TextIO, fmt: str, standings: bool = True, games: bool = True) -> None:
-    """Write ``s`` as ``table``, ``markdown``, ``json`` or ``csv``."""
-    if fmt == "json":
-        write_json(s, out, standings, games)
-    elif fmt == "csv":
-        write_csv(s, out, "standings" if standings else "games")
-    else:
-        write_tables(s, out, standings, games, markdown=fmt == "markdown")
+    """Write ``s`` as ``table``, ``markdown``, ``json`` or ``csv`` (``render.formats.SUMMARY``)."""
+    from pitchcli.render.formats import SUMMARY
+
+    SUMMARY[fmt](out).report(s, standings, games)
+
+
+def write_partial(s: Summary, out: TextIO) -> None:
+    """The partial summary (JSON, for ``pitch merge``)."""
+    json.dump(s.to_json(), out, ensure_ascii=False, separators=(",", ":"))
+    out.write("\n")
 
 
 def write_summary(s: Summary, out: TextIO, fmt: str, standings: bool, games: bool, partial: bool) -> None:
     """The partial summary (JSON, for ``pitch merge``) or the report in ``fmt``."""
     if partial:
-        import json
-
-        json.dump(s.to_json(), out, ensure_ascii=False, separators=(",", ":"))
-        out.write("\n")
-        return
-    from pitchcli.render.summary import write_report
-
-    write_report(s, out, fmt, standings, games)
+        write_partial(s, out)
+    else:
+        write_report(s, out, fmt, standings, games)

@@ -19,7 +19,7 @@ from typing import Any
 from pitchcli.cards import card
 from pitchcli.pipeline.check import Checked
 from pitchcli.views.replay import events
-from pitchcli.views.scoresheet import blocking, score_sheet
+from pitchcli.views.scoresheet import score_sheet
 
 
 @dataclass
@@ -141,7 +141,7 @@ def _meta(v: Any) -> str | None:
 def usable(c: Checked) -> bool:
     """True when a checked document is a valid game that can be shown (a claim
     that disagrees with the cards is an error for ``validate``, so it is not)."""
-    return not c.unreadable and c.errors == 0 and not blocking(c)
+    return not c.unreadable and c.errors == 0 and not c.blocked
 
 
 def game_view(c: Checked) -> GameView:

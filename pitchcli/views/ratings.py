@@ -17,23 +17,18 @@ give the same ratings, whatever order they are named in.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, TextIO
+from typing import Any
 
 from openskill.models import PlackettLuce
-from tabulate import tabulate
 
-from pitchcli import escape
-from pitchcli.diagnostics import ERROR
-from pitchcli.pipeline.check import Checked, check_paths
+from pitchcli.pipeline.check import Checked
+from pitchcli.pipeline.driver import Consumer, drive, exit_status
 from pitchcli.views.game import GameView, game_view, usable
 from pitchcli.views.summary import round_order, team_key
 
-REPORT = "pitch-ratings"
-VERSION = 1
 MODEL = "openskill PlackettLuce"
 
 
@@ -88,8 +83,13 @@ class Ratings:
     rated: int = 0
     unfinished: int = 0
     since: str | None = None  # the first date of the period ``change`` is measured over
-    invalid: list[Checked] = field(default_factory=list)
+    invalid: list[Checked] = field(default_factory=list)  # invalid, unreadable or skipped: not rated
     unreadable: int = 0
+
+    def exit_code(self, allow_invalid: bool = False) -> int:
+        """3 an input could not be read; 1 a record was not rated for being
+        invalid (or a folder walk skipped an entry), unless ``allow_invalid``; else 0."""
+        return exit_status(self.unreadable, len(self.invalid) - self.unreadable, allow_invalid=allow_invalid)
 
     def ranked(self) -> list[tuple[int, PlayerRating]]:
         """Players by ordinal, then mu (both descending), then name; rank 1 first."""
@@ -178,99 +178,39 @@ def _meet(out: Ratings, g: GameView, place: list[int]) -> None:
             m.b_ahead += pb < pa
 
 
+class Collecting(Consumer):
+    """``pitch ratings``'s part of the command driver: the games of a league
+    kept (invalid ones aside, never rated) and rated at the end (``ratings``);
+    ``end()`` is the exit status (``Ratings.exit_code``)."""
+
+    def __init__(self, since: str | None = None, allow_invalid: bool = False) -> None:
+        self.since, self.allow_invalid = since, allow_invalid
+        self.games: list[GameView] = []
+        self.bad: list[Checked] = []
+        self.ratings = Ratings()
+
+    def usable(self, c: Checked) -> bool:
+        """A valid game that can be shown (``views.game.usable``)."""
+        return usable(c)
+
+    def game(self, c: Checked) -> None:
+        """Keep a game's view."""
+        self.games.append(game_view(c))
+
+    def invalid(self, c: Checked) -> None:
+        """Keep an invalid record (or an unreadable file, or a skipped entry) aside."""
+        self.bad.append(c)
+
+    def end(self) -> int:
+        """Rate the games; the exit status."""
+        self.ratings = rate_games(self.games, self.since)
+        self.ratings.invalid = self.bad
+        self.ratings.unreadable = sum(1 for c in self.bad if c.unreadable)
+        return self.ratings.exit_code(self.allow_invalid)
+
+
 def collect(checked: Iterable[Checked], since: str | None = None) -> Ratings:
     """Ratings from checked documents (invalid ones are kept aside, never rated)."""
-    games: list[GameView] = []
-    bad: list[Checked] = []
-    unreadable = 0
-    for c in checked:
-        if c.unreadable:
-            unreadable += 1
-            bad.append(c)
-        elif usable(c):
-            games.append(game_view(c))
-        else:
-            bad.append(c)
-    out = rate_games(games, since)
-    out.invalid, out.unreadable = bad, unreadable
-    return out
-
-
-# --- output -----------------------------------------------------------------------
-
-
-def _r(x: float) -> float:
-    return round(x, 2) + 0.0  # (+ 0.0: no "-0.0")
-
-
-def player_json(rank: int, p: PlayerRating) -> dict[str, Any]:
-    """One row of the ratings table as plain data."""
-    return {"rank": rank, "name": p.name, "games": p.games, "wins": p.wins, "mu": _r(p.mu), "sigma": _r(p.sigma),
-            "ordinal": _r(p.ordinal), "change": _r(p.change), "first_date": p.first_date, "last_date": p.last_date}
-
-
-def meeting_json(m: Meeting) -> dict[str, Any]:
-    """One row of the head-to-head table as plain data."""
-    return {"kind": m.kind, "a": m.a, "b": m.b, "games": m.games, "a_ahead": m.a_ahead, "b_ahead": m.b_ahead,
-            "level": m.level}
-
-
-def _meetings(r: Ratings) -> list[Meeting]:
-    return [r.meetings[k] for k in sorted(r.meetings, key=lambda k: (k[0] != "player", k[1], k[2]))]
-
-
-def write(r: Ratings, out: TextIO, fmt: str, head_to_head: bool) -> None:
-    """The ratings (and the head-to-head table) as ``table``, ``csv`` or ``json``."""
-    rows = [player_json(rank, p) for rank, p in r.ranked()]
-    if fmt == "json":
-        doc = {"report": REPORT, "version": VERSION,
-               "model": {"name": MODEL, "mu": 25.0, "sigma": round(25 / 3, 4), "ranked_on": "mu - 3 sigma",
-                         "order": ["date", "event", "round", "file", "document"]},
-               "period": {"since": r.since},
-               "games": {"rated": r.rated, "unfinished": r.unfinished, "invalid": len(r.invalid) - r.unreadable,
-                         "unreadable": r.unreadable},
-               "players": rows,
-               "head_to_head": [meeting_json(m) for m in _meetings(r)] if head_to_head else None}
-        json.dump(doc, out, ensure_ascii=False, indent=2)
-        out.write("\n")
-        return
-    if fmt == "csv":
-        w = escape.CsvWriter(out)  # no cell a spreadsheet reads as a formula
-        table = [meeting_json(m) for m in _meetings(r)] if head_to_head else rows
-        cols = list(table[0]) if table else (["kind", "a", "b", "games", "a_ahead", "b_ahead", "level"]
-                                             if head_to_head else list(player_json(1, PlayerRating("", 0, 0))))
-        w.writerow(cols)
-        for row in table:
-            w.writerow(["" if row[c] is None else row[c] for c in cols])
-        return
-    head = ["#", "Player", "Games", "Wins", "Rating (mu)", "± (sigma)", "mu - 3 sigma", "Change"]
-    body = [[x["rank"], escape.text(x["name"]), x["games"], x["wins"], f"{x['mu']:.2f}", f"{x['sigma']:.2f}",
-             f"{x['ordinal']:.2f}", f"{x['change']:+.2f}"] for x in rows]
-    out.write(tabulate(body, head, tablefmt="simple", disable_numparse=True,
-                       colalign=["right", "left"] + ["right"] * 6) + "\n")
-    out.write(f"\n{r.rated} game{'' if r.rated == 1 else 's'} rated ({MODEL}, ranked on mu - 3 sigma)"
-              + (f"; change: since {escape.text(r.since)}" if r.since else "")
-              + (f"; {r.unfinished} unfinished, not rated" if r.unfinished else "")
-              + (f"; {len(r.invalid)} invalid or unreadable, not rated" if r.invalid else "") + "\n")
-    if head_to_head:
-        out.write("\nHead to head (games met; how often each finished ahead)\n\n")
-        hb = [[m.kind, escape.text(m.a), escape.text(m.b), m.games, m.a_ahead, m.b_ahead, m.level]
-              for m in _meetings(r)]
-        out.write(tabulate(hb, ["", "A", "B", "Met", "A ahead", "B ahead", "Level"], tablefmt="simple",
-                           disable_numparse=True) + "\n")
-
-
-def run(paths: Iterable[str], fmt: str, head_to_head: bool, allow_invalid: bool, out: TextIO, err: TextIO,
-        since: str | None = None) -> int:
-    """``pitch ratings``: 0; 1 some record invalid (unless ``allow_invalid``);
-    3 an input could not be read. Invalid records go to ``err``, first error each."""
-    r = collect(check_paths(paths), since)
-    write(r, out, fmt, head_to_head)
-    out.flush()
-    for c in r.invalid:
-        first = next((d for d in c.diagnostics if d.severity == ERROR), None)
-        if first is not None:
-            err.write(first.as_text() + "\n")
-    if r.unreadable:
-        return 3
-    return 1 if len(r.invalid) and not allow_invalid else 0
+    collecting = Collecting(since)
+    drive(checked, collecting)
+    return collecting.ratings

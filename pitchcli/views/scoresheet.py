@@ -19,7 +19,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pitchcli import escape
 from pitchcli.cards import SUIT_NAMES, card, describe, try_card
 from pitchcli.diagnostics import Diagnostic, is_claim
 from pitchcli.engine.results import AWARDS, Credit, EndReason, Family, HandResult, NotWon, family_of
@@ -505,42 +504,3 @@ def award_line(hs: HandScore, kind: str, sheet: ScoreSheet) -> list[str]:
         else:
             note += f"captured by {by}"
     return [label, a.card or "", a.unit, note]
-
-
-def blocking(c: Any) -> bool:
-    """True when a checked document can't be scored: it didn't load, or it has
-    an error that is not a mere claim mismatch."""
-    return (c.document is None or c.analysis is None or c.analysis.table is None
-            or c.omitted_errors > c.omitted_claims  # an error past the cap that is no claim
-            or any(d.severity == "error" and not is_claim(d) for d in c.diagnostics))
-
-
-def refuse(c: Any, err: Any, what: str) -> str | None:
-    """When a checked document can't be used (unreadable, or ``blocking``), write
-    its diagnostics and a line saying so to ``err`` and return ``"unreadable"``
-    or ``"invalid"`` (``"skipped"`` for what a folder walk skipped, L113: only
-    its warning); otherwise return None. Shared by score and replay."""
-    if not (c.unreadable or blocking(c)):
-        return None
-    write_diagnostics(c, err)
-    if c.unreadable:
-        return "unreadable"
-    if c.skipped:
-        return "skipped"
-    err.write(f"{escape.text(c.file)}: {what}: the record is invalid ({errors_counted(c)}); "
-              f"see `pitch validate`\n")
-    return "invalid"
-
-
-def write_diagnostics(c: Any, err: Any) -> None:
-    """A checked document's diagnostics to ``err`` in validate's text format,
-    with the line saying how many more the cap left out."""
-    for d in c.diagnostics:
-        err.write(d.as_text() + "\n")
-    if c.more_line():
-        err.write(f"{c.more_line()}\n")
-
-
-def errors_counted(c: Any) -> str:
-    """``1 error`` / ``3 errors``: a checked document's error count in words."""
-    return f"{c.errors} error{'' if c.errors == 1 else 's'}"

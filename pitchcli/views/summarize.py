@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS
 from pitchcli.pipeline.check import check_source, iter_sources
 from pitchcli.pipeline.cluster import DEFAULT_TIMEOUT, connect, in_order
 from pitchcli.pipeline.parallel import Workers
@@ -39,20 +40,22 @@ class PieceDone:
     lines: int
 
 
-def run_piece(task: Task, limit: int | None, keep_games: bool, path: str | None = None) -> PieceDone:
+def run_piece(task: Task, limit: int | None, keep_games: bool, path: str | None = None,
+              max_errors: int | None = DEFAULT_MAX_ERRORS) -> PieceDone:
     """Summarize one task; ``path``: where to open the file when it isn't at
     ``task.name`` (a cluster's worker in another folder gets the absolute path;
-    the name in the summary stays ``task.name``)."""
+    the name in the summary stays ``task.name``); at most ``max_errors``
+    diagnostics kept per document (None: all; the counts include them all)."""
     s = Summary(limit, keep_games)
     last = -1
     path = path or task.name
     if task.start is None:
-        for c in check_source(task.name, path):
+        for c in check_source(task.name, path, max_errors=max_errors):
             s.add_checked(c)
         return PieceDone(task, s, 0, 0)
     reader = ByteRange(path, task.start, task.end or 0)
     with io.BufferedReader(reader, 1 << 16) as source:
-        for c in check_source(task.name, source):
+        for c in check_source(task.name, source, max_errors=max_errors):
             s.add_checked(c)
             last = max(last, c.index)
     return PieceDone(task, s, last + 1, reader.newlines)
@@ -60,9 +63,10 @@ def run_piece(task: Task, limit: int | None, keep_games: bool, path: str | None 
 
 def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEFAULT_LIMIT,
                     keep_games: bool = True, progress: Progress | None = None,
-                    output: str | None = None) -> Summary:
+                    output: str | None = None, max_errors: int | None = DEFAULT_MAX_ERRORS) -> Summary:
     """Summarize every document of every input (see the module doc); ``output``
-    is the file the summary will be written to, not read if found in a folder."""
+    is the file the summary will be written to, not read if found in a folder;
+    ``max_errors``: the diagnostics kept per document (``check_source``)."""
     progress = progress or Progress(False)
     total = Summary(limit, keep_games)
     sizes: dict[str, int] = {}
@@ -73,7 +77,7 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
         progress.total_bytes = sum(sizes.values()) if len(sizes) == len(listed) else None
     if jobs <= 1:
         for name, source in inputs(paths, output):
-            for c in check_source(name, source):
+            for c in check_source(name, source, max_errors=max_errors):
                 total.add_checked(c)
                 progress.tick()
             progress.tick(0, sizes.get(name, 0), 1)
@@ -82,9 +86,9 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
     files, stdin = split_inputs(paths, output)
     tasks = plan(files, jobs)
     with Workers(min(jobs, max(len(tasks), 1))) as workers:
-        results = workers.run(run_piece, tasks, limit, keep_games)
+        results = workers.run(run_piece, tasks, limit, keep_games, None, max_errors)
         for name, source in stdin:  # the parent reads standard input meanwhile
-            for c in check_source(name, source):
+            for c in check_source(name, source, max_errors=max_errors):
                 total.add_checked(c)
                 progress.tick()
             progress.tick(0, 0, 1)
@@ -128,14 +132,15 @@ def merge(*summaries: Summary) -> Summary:
 
 
 def summarize_by_round(paths: Iterable[str], limit: int | None = DEFAULT_LIMIT,
-                       progress: Progress | None = None) -> tuple[Summary, dict[str | None, Summary]]:
+                       progress: Progress | None = None, max_errors: int | None = DEFAULT_MAX_ERRORS
+                       ) -> tuple[Summary, dict[str | None, Summary]]:
     """The summary of everything, and one summary per round (the record's
     ``round`` as text; ``None`` without one), in one process."""
     progress = progress or Progress(False)
     total = Summary(limit, keep_games=False)
     rounds: dict[str | None, Summary] = {}
     for name, source in iter_sources(paths):
-        for c in check_source(name, source):
+        for c in check_source(name, source, max_errors=max_errors):
             total.add_checked(c)
             r = c.data.get("round") if isinstance(c.data, dict) else None
             key = None if r is None else str(r)
@@ -190,15 +195,17 @@ def read_partial(name: str, source: BinaryIO | None = None) -> Summary:
 # --- on a Dask cluster (``--cluster``) -------------------------------------------
 
 
-def _on_worker(task: Task, cwd: str, limit: int | None, keep_games: bool) -> PieceDone:
+def _on_worker(task: Task, cwd: str, limit: int | None, keep_games: bool,
+               max_errors: int | None = DEFAULT_MAX_ERRORS) -> PieceDone:
     """What a worker runs: ``summarize.run_piece``, the file opened by absolute
     path (a worker runs in a folder of its own)."""
-    return run_piece(task, limit, keep_games, os.path.join(cwd, task.name))
+    return run_piece(task, limit, keep_games, os.path.join(cwd, task.name), max_errors)
 
 
 def summarize_on_cluster(paths: Iterable[str], address: str, limit: int | None = DEFAULT_LIMIT,
                          keep_games: bool = True, progress: Progress | None = None,
-                         timeout: float = DEFAULT_TIMEOUT, output: str | None = None) -> Summary:
+                         timeout: float = DEFAULT_TIMEOUT, output: str | None = None,
+                         max_errors: int | None = DEFAULT_MAX_ERRORS) -> Summary:
     """``summarize.summarize_paths`` with the tasks on the cluster at
     ``address``; standard input is read here; ``output`` (the ``-o`` file) is
     left out of a folder walk, as ``--jobs`` does. ``ClusterError`` when the
@@ -212,9 +219,10 @@ def summarize_on_cluster(paths: Iterable[str], address: str, limit: int | None =
             # The pieces are cut as for --jobs with one job per worker thread
             # (at least 2, so a big file is cut even on a one-worker cluster).
             tasks = plan(files, max(threads, 2))
-            futures = client.map(_on_worker, tasks, cwd=os.getcwd(), limit=limit, keep_games=keep_games, pure=False)
+            futures = client.map(_on_worker, tasks, cwd=os.getcwd(), limit=limit, keep_games=keep_games,
+                                 max_errors=max_errors, pure=False)
             for name, source in stdin:  # read here meanwhile
-                for c in check_source(name, source):
+                for c in check_source(name, source, max_errors=max_errors):
                     total.add_checked(c)
                     progress.tick()
             for part in renumbered(in_order(client, futures, timeout, _counted(progress))):

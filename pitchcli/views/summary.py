@@ -39,6 +39,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from pitchcli.diagnostics import DEFAULT_MAX_ROWS, ERROR, Diagnostic
+from pitchcli.pipeline.driver import exit_status
 
 if TYPE_CHECKING:  # the engine is imported when a game is counted, not by `pitch --help`
     from pitchcli.engine.results import HandResult
@@ -329,9 +330,7 @@ class Summary:
     def exit_code(self, allow_invalid: bool = False) -> int:
         """3 when an input could not be read; 1 when a record is invalid (unless
         ``allow_invalid``); else 0."""
-        if self.counts["unreadable"]:
-            return 3
-        return 1 if self.counts["invalid"] and not allow_invalid else 0
+        return exit_status(self.counts["unreadable"], self.counts["invalid"], allow_invalid=allow_invalid)
 
     # --- adding one checked document -----------------------------------------
     def add(self, file: str, index: int, data: Any, analysis: Any, diagnostics: list[Diagnostic],

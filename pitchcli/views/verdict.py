@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pitchcli.pipeline.check import Checked
+from pitchcli.pipeline.driver import exit_status
 from pitchcli.text import plural
 
 
@@ -35,9 +36,7 @@ class Verdict:
 
     def exit_code(self) -> int:
         """0 all valid, 1 some invalid, 3 some file unreadable (README, exit codes)."""
-        if self.unreadable:
-            return 3
-        return 1 if self.invalid else 0
+        return exit_status(self.unreadable, self.invalid)
 
     def line(self) -> str:
         """The summary line."""

@@ -335,7 +335,8 @@ def test_json_report_fields() -> None:
     code, out, _ = _run("samples/auction-full.yaml", "--format", "json")
     assert code == 0
     report = json.loads(out)
-    assert (report["report"], report["version"]) == ("pitch-solve", 1)
+    assert (report["report"], report["version"]) == ("pitch-solve", 2)
+    assert [(d["file"], d["document"]) for d in report["documents"]] == [("samples/auction-full.yaml", 1)]
     hands = report["documents"][0]["hands"]
     assert hands
     for h in hands:
@@ -345,6 +346,20 @@ def test_json_report_fields() -> None:
             assert h["makeable"] == (h["value"] >= h["bid"])
             for c in h["costly"]:
                 assert list(c) == ["trick", "player", "card", "before", "after", "better"]
+
+
+def test_documents_count_from_1_in_json_and_text(tmp_path) -> None:
+    # Version 2 of the report: "document" is the number every output shows
+    # (version 1 counted from 0); the text heads a later document the same way.
+    from pitchcli.record.write import to_yaml_stream
+    path = tmp_path / "two.yaml"
+    path.write_text(to_yaml_stream([simulate_game("auction", 4, seed=s) for s in (1, 2)]))
+    code, out, _ = _run(str(path), "--format", "json", "--hand", "1", "--budget", "2000")
+    assert code == 0
+    assert [d["document"] for d in json.loads(out)["documents"]] == [1, 2]
+    code, text, _ = _run(str(path), "--hand", "1", "--budget", "2000")
+    assert code == 0
+    assert text.startswith(f"{path}:\n") and f"\n{path} (document 2):\n" in text
 
 
 def test_ten_point_has_no_best_lead_value() -> None:
@@ -401,7 +416,7 @@ def test_exit_codes(tmp_path) -> None:
 
 
 def test_help_states_the_default_budget() -> None:
-    # cli.py doesn't import the engine for --help, so the default is written in
+    # The commands don't import the engine for --help, so the default is written in
     # the help text: this keeps the two the same.
     from pitchcli.engine.solve import DEFAULT_BUDGET
     r = CliRunner().invoke(main, ["solve", "--help"])

@@ -155,7 +155,7 @@ def test_help_ends_with_real_examples(name: str, command: click.Command) -> None
     tail = help_text.rstrip("\n").split("\n")
     assert "Examples:" in help_text, (
         f"`pitch {name} --help` must end with 2-3 examples: give the command "
-        f"epilog=examples('pitch {name} ...', ...) (pitchcli/cli.py)")
+        f"epilog=examples('pitch {name} ...', ...) (pitchcli/commands/{name}.py)")
     after = [line.strip() for line in tail[tail.index("  Examples:") + 1:]]
     assert 2 <= len(after) <= 3 and all(line.startswith(f"pitch {name}") for line in after), (
         f"`pitch {name} --help` must end with 2-3 lines `pitch {name} ...` after 'Examples:', not {after}")

@@ -333,3 +333,13 @@ def test_jobs_2_gives_the_same_output(checked_corpus: list[Any], tmp_path: Path,
     problems = json.loads(run("summarize", "--jobs", "2", "--format", "json", str(tmp_path)).output)["problems"]
     late = [p for p in problems if p["file"].endswith("big.yaml")]
     assert late and late[0]["document"] == 10 and late[0]["line"] > 1000
+
+
+def test_by_round_json_counts_documents_from_1_as_every_output(corpus: Path) -> None:
+    # Game 3 of the club's stream is invalid: both reports name it document 3,
+    # as the problem's text does.
+    by_event = report("summarize", str(corpus))["problems"]
+    by_round = report("summarize", "--by", "round", str(corpus))["problems"]
+    assert [(p["file"], p["document"]) for p in by_round] == [(p["file"], p["document"]) for p in by_event]
+    assert [p["document"] for p in by_round] == [3]
+    assert "(document 3)" in by_round[0]["text"]

@@ -1,0 +1,40 @@
+"""``pitch chart``: the score race of one game."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from pitchcli import escape
+from pitchcli.commands.common import color_option, examples, max_errors_option
+
+
+@click.command("chart", epilog=examples(
+    "pitch chart samples/auction-full.yaml",
+    "pitch chart -o race.svg samples/ten-point.yaml",
+))
+@click.argument("path", type=click.Path())
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+              help="Write the SVG chart here (atomically).")
+@max_errors_option
+@color_option
+def chart(path: str, output: str | None, max_errors: int) -> None:
+    """The score race of one game: a sparkline on the terminal, and with -o
+    the SVG chart (each side's total after every hand, the target, the
+    winning hand marked).
+
+    Exit status: 0 drawn; 1 the record is invalid; 3 it could not be read or
+    the chart not written.
+    """
+    from pitchcli.pipeline.check import check_paths
+    from pitchcli.pipeline.driver import drive
+    from pitchcli.render.chart import Charting
+
+    docs = list(check_paths([path], max_errors=max_errors or None))
+    if len(docs) > 1 and not docs[0].unreadable:
+        sys.stderr.write(f"{escape.text(path)}: holds {len(docs)} games; the chart is of the first\n")
+    sys.exit(drive(docs[:1], Charting(sys.stdout, sys.stderr, output), sys.stderr))
+
+
+command = chart

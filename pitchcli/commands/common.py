@@ -1,0 +1,99 @@
+"""What the commands share: the examples in --help, an output that can't be
+written, and the options that mean the same everywhere (``--color``,
+``--max-errors``, a ``--format`` built from a renderer registry).
+
+Nothing heavy is imported here, nor at the top of any command's module:
+``pitch --help`` and a usage error need neither the engine nor the loader
+(start-up); a command imports what it runs when it runs.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import click
+
+from pitchcli import escape
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS
+from pitchcli.profiles import builtin_profiles
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+COLORS = ("auto", "always", "never")
+COLOR_HELP = ("Colour errors, warnings, codes, made and set: auto is on a terminal only, and off when "
+              "NO_COLOR is set (on when FORCE_COLOR is).")
+
+
+def examples(*commands: str) -> str:
+    """The epilog of a command's --help: real examples, one per line (Click's
+    ``\\b`` keeps the lines as they are written)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {c}" for c in commands)
+
+
+@contextmanager
+def writing(path: str) -> Iterator[None]:
+    """An output file that can't be written (no such folder, no permission, no
+    space left) ends the command with a message and exit 3, never a traceback;
+    the atomic writers leave the old file, if any, as it was."""
+    try:
+        yield
+    except OSError as e:
+        click.echo(escape.text(f"{path}: cannot write: {e.strerror or e}"), err=True)
+        sys.exit(3)
+
+
+def apply_color(choice: str) -> None:
+    """Colour on or off for this run (``pitchcli.render.style.decide``)."""
+    from pitchcli.render import style
+    style.enable(style.decide(choice, sys.stdout))
+
+
+def _color_given(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    # After the command's name it overrides the group's (`pitch --color never
+    # validate` and `pitch validate --color never` alike, as ruff spells it).
+    if value is not None:
+        apply_color(value)
+
+
+# Every subcommand takes --color too; not given, the group's choice stands.
+color_option = click.option(
+    "--color", type=click.Choice(COLORS), default=None, expose_value=False, callback=_color_given,
+    help=COLOR_HELP + " [default: as given to pitch, else auto]")
+
+# Every command that reads records and shows diagnostics: the same cap.
+max_errors_option = click.option(
+    "--max-errors", type=click.IntRange(0), default=DEFAULT_MAX_ERRORS, show_default=True,
+    help="Diagnostics shown per document, the first in document order (0: all); a last line "
+         "says how many more there were. The counts and the exit status include them all.")
+
+
+def format_option(registry: Mapping[str, object], default: str, help: str | None = None) -> Callable[[F], F]:
+    """``--format``, its choices the keys of the command's renderer registry
+    (``pitchcli.render.formats``), in order: a new format is one entry there."""
+    return click.option("--format", "fmt", type=click.Choice(list(registry)), default=default, show_default=True,
+                        help=help)
+
+
+def variant_option(**kwargs: Any) -> Callable[[F], F]:
+    """``--variant``: one of the built-in rule profiles."""
+    return click.option("--variant", required=True, type=click.Choice(sorted(builtin_profiles())), **kwargs)
+
+
+def complete_profiles(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of a profile name."""
+    return [n for n in builtin_profiles() if n.startswith(incomplete)]
+
+
+def complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of a rule id (any case typed)."""
+    from pitchcli.views.reference import rules
+    return [r for r in rules() if r.startswith(incomplete.upper())]
+
+
+def complete_codes(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of a diagnostic code (any case typed)."""
+    from pitchcli.diagnostics import CODES
+    return [c for c in CODES if c.startswith(incomplete.upper())]

@@ -1,0 +1,54 @@
+"""``pitch fmt``: records written in the canonical form."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from pitchcli.commands.common import color_option, examples, max_errors_option
+
+FORMATS_OUT = ("yaml", "json", "jsonl")
+
+
+@click.command("fmt", epilog=examples(
+    "pitch fmt samples/auction-play.yaml",
+    "pitch fmt --check samples/",
+    "pitch fmt --fill --to json -o game.json game.yaml",
+))
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+              help="Write every input here (atomically) instead of standard output.")
+@click.option("--to", type=click.Choice(FORMATS_OUT),
+              help="Output format (default: the input's, or the suffix of --output).")
+@click.option("--check", is_flag=True, help="Write nothing; list the files that are not canonical (exit 1).")
+@click.option("-i", "--in-place", is_flag=True, help="Rewrite each file in its canonical form, atomically.")
+@click.option("--fill", is_flag=True,
+              help="Also write what the engine derives: trump, called partners, trick leaders, points, score, "
+                   "totals, result.")
+@max_errors_option
+@color_option
+def fmt(paths: tuple[str, ...], output: str | None, to: str | None, check: bool, in_place: bool,
+        fill: bool, max_errors: int) -> None:
+    """Write records in the canonical form (fixed key order, canonical cards).
+
+    Formatting a canonical record changes nothing, and an invalid record is
+    never formatted (its diagnostics go to standard error, exit 1): fmt does
+    not repair. Comments are kept (YAML output): a comment line before the
+    key or item it precedes, an end-of-line comment on its line.
+    """
+    if (check, in_place, output is not None).count(True) > 1:
+        raise click.UsageError("--check, --in-place and --output go one at a time")
+    if in_place and "-" in paths:
+        raise click.UsageError("--in-place needs files, not standard input")
+    if in_place and to:
+        raise click.UsageError("--in-place keeps each file's format; use --output to convert")
+    from pitchcli.pipeline.driver import drive
+    from pitchcli.render.records import Formatting
+
+    formatting = Formatting(sys.stdout, sys.stderr, output, to, check, in_place, fill, sys.stdin.buffer,
+                            max_errors or None)
+    sys.exit(drive(formatting.inputs(paths), formatting, sys.stderr))
+
+
+command = fmt

@@ -1,0 +1,45 @@
+"""``pitch merge``: partial summaries merged into one report."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from pitchcli import escape
+from pitchcli.commands.common import color_option, examples
+from pitchcli.commands.summarize import report_out, summary_options
+
+
+@click.command(epilog=examples(
+    "pitch merge part-*.json",
+    "pitch merge --format markdown -o standings.md part-1.json part-2.json",
+))
+@click.argument("parts", nargs=-1, required=True, type=click.Path())
+@summary_options
+@color_option
+def merge(parts: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,
+          allow_invalid: bool, partial: bool, output: str | None) -> None:
+    """Merge partial summaries (`pitch summarize --partial -o part.json`).
+
+    The output is the same as one `pitch summarize` over all the inputs of
+    the parts (each document in one part only), whatever the order or grouping
+    of the parts; --partial writes the merged partial summary. Exit status as
+    summarize; 3 when a part can't be read.
+    """
+    from pitchcli.views.summarize import read_partial
+    from pitchcli.views.summary import Summary, SummaryError, merge_all
+    read: list[Summary] = []
+    for name in parts:
+        try:
+            read.append(read_partial(name, sys.stdin.buffer if name == "-" else None))
+        except (OSError, SummaryError) as e:
+            click.echo(escape.text(f"{name}: {e}"), err=True)
+            sys.exit(3)
+    s = merge_all(read)
+    if max_rows:
+        s.merge(Summary(max_rows, s.keep_games))
+    report_out(s, fmt, standings, games, partial, output, allow_invalid)
+
+
+command = merge

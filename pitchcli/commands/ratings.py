@@ -1,0 +1,51 @@
+"""``pitch ratings``: player ratings over a league's games."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
+from pitchcli.render.formats import RATINGS
+
+
+@click.command("ratings", epilog=examples(
+    "pitch ratings samples/tournament",
+    "pitch ratings --since 2026-11-28 --head-to-head samples/tournament",
+    "pitch ratings --format csv samples/tournament",
+))
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@format_option(RATINGS, "table")
+@click.option("--head-to-head", is_flag=True, help="Also (csv: instead) the results between each pair of players "
+                                                    "or teams that met.")
+@click.option("--since", metavar="DATE",
+              help="The period the Change column is measured over: games dated DATE or later "
+                   "(default: the last date, so Change is what the last night did).")
+@click.option("--allow-invalid", is_flag=True, help="Exit 0 even when some records are invalid (never rated).")
+@max_errors_option
+@color_option
+def ratings(paths: tuple[str, ...], fmt: str, head_to_head: bool, since: str | None, allow_invalid: bool,
+            max_errors: int) -> None:
+    """Player ratings over a league's games, in date order (openskill,
+    Plackett-Luce; see the README): each player's games, rating (mu),
+    uncertainty (sigma), the ordinal mu - 3 sigma ranked on, and its change
+    over the period (--since). The same files give the same ratings, in
+    whatever order they are named.
+
+    Exit status: 0; 1 some record invalid (unless --allow-invalid); 3 an
+    input could not be read.
+    """
+    from pitchcli.pipeline.check import check_paths
+    from pitchcli.pipeline.driver import drive, write_first_errors
+    from pitchcli.views.ratings import Collecting
+
+    collecting = Collecting(since, allow_invalid)
+    status = drive(check_paths(paths, max_errors=max_errors or None), collecting)
+    RATINGS[fmt](collecting.ratings, sys.stdout, head_to_head)
+    sys.stdout.flush()  # the table first, then the records left out
+    write_first_errors(collecting.ratings.invalid, sys.stderr)
+    sys.exit(status)
+
+
+command = ratings

@@ -1,0 +1,39 @@
+"""``pitch replay``: a game told call by call and trick by trick."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
+from pitchcli.render.formats import REPLAY
+
+
+@click.command(epilog=examples(
+    "pitch replay samples/auction-full.yaml",
+    "pitch replay --hand 1 samples/ten-point.yaml",
+    "pitch replay --format json samples/ten-point-5.yaml",
+))
+@click.argument("path", type=click.Path())
+@click.option("--hand", type=click.IntRange(1), help="Only this hand (numbered from 1).")
+@format_option(REPLAY, "text",
+               help="text: sentences; json: an event stream, one JSON object per line (see "
+                    "docs/score-replay-fmt.md).")
+@max_errors_option
+@color_option
+def replay(path: str, hand: int | None, fmt: str, max_errors: int) -> None:
+    """Replay a game: the auction call by call, then every trick (who led, who
+    played what, who won it and why, what was captured) and the points.
+
+    Tally hands (no cards) can be scored but not replayed: the replay says so.
+    """
+    from pitchcli.pipeline.check import check_paths
+    from pitchcli.pipeline.driver import drive
+    from pitchcli.render.replay import Replaying
+
+    replaying = Replaying(REPLAY[fmt](sys.stdout), sys.stderr, hand)
+    sys.exit(drive(check_paths([path], max_errors=max_errors or None), replaying, sys.stderr))
+
+
+command = replay

@@ -1,0 +1,43 @@
+"""``pitch report``: a static HTML site of a tournament."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from pitchcli.commands.common import color_option, examples, max_errors_option
+
+
+@click.command("report", epilog=examples(
+    "pitch report -o site/ samples/tournament",
+    "pitch report --title 'Winter Setback Open' -o site/ samples/tournament/winter-setback-open",
+))
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("-o", "--output", "out_dir", required=True, type=click.Path(),
+              help="The folder to write the site into (created if missing).")
+@click.option("--title", default="Tournament report", show_default=True, help="The site's title.")
+@click.option("--allow-invalid", is_flag=True, help="Exit 0 even when some records are invalid (they are listed).")
+@max_errors_option
+@color_option
+def report(paths: tuple[str, ...], out_dir: str, title: str, allow_invalid: bool, max_errors: int) -> None:
+    """A static HTML site of a tournament: index.html with the standings of
+    every event (as `pitch summarize`), a page per event and per game (hand by
+    hand, the tricks, a score-race chart). Self-contained: no script, no
+    network; invalid records are listed with their diagnostics.
+
+    Exit status: 0 written; 1 written, some record invalid (unless
+    --allow-invalid); 3 an input could not be read or the site not written.
+    """
+    from pitchcli.pipeline.check import check_paths
+    from pitchcli.pipeline.driver import drive
+    from pitchcli.render.site import Reporting, publish
+
+    reporting = Reporting(title, allow_invalid)
+    status = drive(check_paths(paths, max_errors=max_errors or None), reporting)
+    if not publish(reporting.site, out_dir, sys.stderr):
+        sys.exit(3)
+    sys.exit(status)
+
+
+command = report

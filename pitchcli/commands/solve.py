@@ -1,0 +1,44 @@
+"""``pitch solve``: could the bid have been made, and which card lost it?"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
+from pitchcli.render.formats import SOLVE
+
+
+@click.command("solve", epilog=examples(
+    "pitch solve samples/auction-full.yaml",
+    "pitch solve --hand 2 --format json samples/auction-full.yaml",
+))
+@click.argument("path", type=click.Path())
+@click.option("--hand", type=click.IntRange(1), help="Only this hand (numbered from 1).")
+@format_option(SOLVE, "text", help="text: a sentence per hand and per costly card; json: the versioned report.")
+@click.option("--budget", type=click.IntRange(1), default=None,
+              help="Nodes (cards played in the search) per hand before giving up with bounds "
+                   "[default: 1,000,000].")
+@max_errors_option
+@color_option
+def solve(path: str, hand: int | None, fmt: str, budget: int | None, max_errors: int) -> None:
+    """Could the bid have been made, and which card lost it?
+
+    With every card face up and everyone playing perfectly, the bidding side
+    against all the others together: the most points it could be sure of
+    (in Auction Pitch with the trump as played, and with the best first lead),
+    whether that makes the bid, and each recorded card after which it changed,
+    with a card that would have kept it. Hands without cards (tallies) can't
+    be solved; the output says so.
+    """
+    from pitchcli.pipeline.check import check_paths
+    from pitchcli.pipeline.driver import drive
+    from pitchcli.render.solve import Solving
+    from pitchcli.views.solve import DEFAULT_BUDGET
+
+    solving = Solving(SOLVE[fmt](sys.stdout), sys.stderr, hand, budget or DEFAULT_BUDGET)
+    sys.exit(drive(check_paths([path], max_errors=max_errors or None), solving, sys.stderr))
+
+
+command = solve
