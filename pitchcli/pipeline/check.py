@@ -231,7 +231,7 @@ def _with_checks(items: Iterable[Document | Diagnostic], run_rules: bool, max_er
     yield from check_chunk(chunk, max_errors)
 
 
-def check_source(name: str, source: str | BinaryIO | Diagnostic, limits: Limits = DEFAULT_LIMITS,
+def check_source(name: str, source: str | bytes | BinaryIO | Diagnostic, limits: Limits = DEFAULT_LIMITS,
                  run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS,
                  quick: bool = False) -> Iterator[Checked]:
     """Check every document of one file (or stream), keeping at most

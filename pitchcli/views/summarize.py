@@ -111,6 +111,26 @@ def summarize_file(path: str, limit: int | None = DEFAULT_LIMIT, keep_games: boo
     return summarize_paths([path], 1, limit, keep_games)
 
 
+def summarize(*paths: str | os.PathLike[str], jobs: int = 1, max_rows: int | None = DEFAULT_LIMIT) -> Summary:
+    """The summary of every record of every input, as ``pitch summarize``
+    makes it: files, folders (searched for record files) or ``"-"`` for
+    standard input; every document validated, only valid games counted in the
+    standings, an invalid one listed with its first error. ``jobs``: worker
+    processes (``0``: one per CPU); ``max_rows``: game rows and problems kept
+    (``None``: all). Never raises for what a file holds."""
+    names = [os.fspath(p) for p in paths]
+    return summarize_paths(names, jobs or (os.cpu_count() or 1), max_rows)
+
+
+def merge(*summaries: Summary) -> Summary:
+    """A new summary of everything the ``summaries`` counted (none is changed):
+    the same as one run over all their inputs (``pitch merge``)."""
+    total = Summary(None if summaries else DEFAULT_LIMIT)  # None: the parts' own limit wins
+    for s in summaries:
+        total.merge(s)
+    return total
+
+
 def summarize_by_round(paths: Iterable[str], limit: int | None = DEFAULT_LIMIT,
                        progress: Progress | None = None, max_errors: int | None = DEFAULT_MAX_ERRORS
                        ) -> tuple[Summary, dict[str | None, Summary]]:

@@ -1,0 +1,309 @@
+"""A game's results as the engine derived them: ``Game``, ``Hand``, ``Trick``,
+``Play``, ``Call``, ``Point``, ``PointCard``.
+
+Every figure here is *read* from the engine's results (``HandResult``,
+``GameEnd``, its typed event log): who won each trick and why, who took which
+point with which card, made or set, each hand's change, the running totals,
+the winner. Nothing is worked out again and nothing branches on a family's
+name: a hand has ``points`` when the engine gave Auction Pitch points and
+``point_cards`` when it credited ten-point point cards.
+
+Players and sides are names. A *side* is what a score belongs to: a player,
+or a fixed team (its name in the record's ``teams``).
+
+A game the engine's quick pass decided (``validate`` of a stream of clean
+Auction games) has its totals and winner at once; its hands are replayed the
+first time ``Game.hands`` (or ``end``, ``events``) is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from pitchcli.api.kinds import CallKind, Credit, EndReason, Family, Level, PointKind, WonWith
+from pitchcli.cards import Card
+from pitchcli.engine.events import (
+    Awarded,
+    CallMade,
+    CardPlayed,
+    ContractSet,
+    Discarded,
+    Drew,
+    GameEnded,
+    GameStarted,
+    HandSettled,
+    HandStarted,
+    PartnerCalled,
+    PointsTaken,
+    TrickStarted,
+    TrickWon,
+    TrumpSet,
+    game_log,
+)
+from pitchcli.engine.hand import HandResult
+from pitchcli.engine.scoring import PointCredit
+from pitchcli.pipeline.feed import GameAnalysis
+
+EVENTS = ("Awarded", "CallMade", "CardPlayed", "ContractSet", "Discarded", "Drew", "HandSettled", "HandStarted",
+          "PartnerCalled", "PointCredit", "PointsTaken", "TrickStarted", "TrickWon", "TrumpSet")
+"""The event log's types (the engine's frozen records), public with ``HandEvent``."""
+
+__all__ = ["EVENTS", "Awarded", "Call", "CallMade", "Card", "CardPlayed", "ContractSet", "Discarded", "Drew", "Game",
+           "Hand", "HandEvent", "HandSettled", "HandStarted", "PartnerCalled", "Play", "Point", "PointCard",
+           "PointCredit", "PointsTaken", "Trick", "TrickStarted", "TrickWon", "TrumpSet", "analysis_of", "game_of"]
+
+HandEvent = (HandStarted | CallMade | ContractSet | TrumpSet | PartnerCalled | Discarded | Drew | TrickStarted
+             | CardPlayed | TrickWon | PointsTaken | HandSettled)
+"""One event of a hand's log (``Game.events``), in the order things happened.
+Seats and sides in events are indices into ``Game.players`` and
+``Game.sides``; kinds are enums."""
+
+_CALL_KINDS = {"pass": CallKind.PASS, "bid": CallKind.BID, "max": CallKind.CLOSING,
+               "steal": CallKind.STEAL, "stuck": CallKind.STUCK, "implied": CallKind.IMPLIED}
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call of the auction: ``bid`` ``None`` for a pass; ``kind`` says what
+    it was (a closing bid, a steal, the dealer stuck ...)."""
+
+    player: str
+    bid: int | None
+    kind: CallKind
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card played to a trick, and whether it is a trump in this hand."""
+
+    player: str
+    card: Card
+    trump: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """One trick: ``number`` from 1, who led, the plays in order, who won it
+    (``None``: nobody, a ten-point trick of off cards, TP-PLAY-2), why
+    (``reason``) and with which ``card``; ``value`` what the winner takes in it
+    (game points in Auction Pitch, AP-SCORE-4; points in ten-point)."""
+
+    number: int
+    leader: str
+    plays: tuple[Play, ...]
+    winner: str | None
+    reason: WonWith
+    card: Card | None
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """One Auction Pitch point (AP-SCORE-1): the ``side`` that took it
+    (``None``: not awarded, AP-SCORE-2), the ``card`` that earned it (``None``
+    for Game, and in a tally that doesn't say), who captured and who played
+    it, and in which trick."""
+
+    kind: PointKind
+    side: str | None
+    card: Card | None
+    captured_by: str | None
+    played_by: str | None
+    trick: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PointCard:
+    """One ten-point point card and whom it scored for (TP-POINTS-1):
+    ``value`` points to ``player`` (of ``side``), played by ``played_by`` in
+    trick ``trick``; ``how`` captured in the trick, or (the 2 of trumps) kept
+    by who played it."""
+
+    card: Card
+    value: int
+    player: str
+    side: str
+    played_by: str
+    trick: int
+    how: Credit
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One hand. ``scored`` false: the engine could not score it (a broken
+    record); then only ``number`` and ``dealer`` are known and every later
+    total is ``None``.
+
+    ``level``: what the record shows (the deal and play, the play, or a
+    tally). ``bidder`` bid ``bid`` in ``trump`` (a suit letter, ``S H D C``);
+    ``bidding_side`` are the sides that played the contract (with called
+    partners, the bidder's and his partners'); ``partners`` and ``called``
+    the called partners and the cards called (TP5-3). ``taken``: what each
+    side took; ``made``: whether that made the bid; ``score``: each side's
+    change; ``totals``: the running totals after the hand.
+    """
+
+    number: int
+    dealer: str | None
+    scored: bool
+    level: Level | None = None
+    calls: tuple[Call, ...] = ()
+    bidder: str | None = None
+    bid: int | None = None
+    trump: str | None = None
+    bidding_side: tuple[str, ...] = ()
+    partners: tuple[str, ...] = ()
+    called: tuple[Card, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    points: tuple[Point, ...] = ()
+    point_cards: tuple[PointCard, ...] = ()
+    taken: Mapping[str, int] = field(default_factory=dict)
+    made: bool | None = None
+    score: Mapping[str, int] = field(default_factory=dict)
+    totals: Mapping[str, int] | None = None
+
+
+def _hand(r: HandResult, players: tuple[str, ...], sides: tuple[str, ...]) -> Hand:
+    def player(seat: int | None) -> str | None:
+        return None if seat is None else players[seat]
+
+    def side(unit: int | None) -> str | None:
+        return None if unit is None else sides[unit]
+
+    tricks = tuple(Trick(t.number, players[t.leader],
+                         tuple(Play(players[p.seat], p.card, r.is_trump(p.card)) for p in t.plays),
+                         player(t.winner), t.reason, t.winning_card, t.value) for t in r.tricks)
+    points = tuple(Point(PointKind(kind), side(a.unit), a.card, player(a.seat), player(a.played_by), a.trick)
+                   for kind, a in r.awards.items())
+    cards = tuple(PointCard(c.card, c.value, players[c.seat], sides[c.unit], players[c.played_by], c.trick, c.how)
+                  for c in r.credits)
+    return Hand(
+        number=r.number, dealer=players[r.dealer], scored=True, level=Level(r.level),
+        calls=tuple(Call(players[c.seat], c.bid, _CALL_KINDS[c.kind]) for c in r.calls),
+        bidder=players[r.bidder], bid=r.bid, trump=r.trump,
+        bidding_side=tuple(sides[u] for u in sorted(r.bidding_units)),
+        partners=tuple(players[s] for s in r.partners), called=tuple(r.called), tricks=tricks, points=points,
+        point_cards=cards, taken=dict(zip(sides, r.taken, strict=True)), made=r.made,
+        score=dict(zip(sides, r.delta, strict=True)),
+        totals=None if r.totals is None else dict(zip(sides, r.totals, strict=True)))
+
+
+def _text(v: object) -> str | None:
+    return None if v is None else str(v)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's results (from ``CheckedDocument.game`` or ``score``).
+
+    ``file`` and ``document`` (from 1) say where it was read; ``event``,
+    ``date``, ``round``, ``table`` and ``id`` are the record's own, as text.
+    ``variant`` is the rule profile's name and ``family`` its rule family;
+    ``players`` in seat order (clockwise), ``sides`` who scores (the players,
+    or the fixed teams), ``teams`` each team's players (``{}`` without fixed
+    teams); ``target`` the score that wins. ``totals`` after the last hand
+    (``None`` when a hand could not be scored), ``winner`` the winning side
+    (``None``: unfinished, or the record is broken) in hand ``winner_hand``.
+    """
+
+    file: str
+    document: int
+    event: str | None
+    date: str | None
+    round: str | None
+    table: str | None
+    id: str | None
+    variant: str
+    family: Family
+    players: tuple[str, ...]
+    sides: tuple[str, ...]
+    teams: Mapping[str, tuple[str, ...]]
+    target: int
+    totals: Mapping[str, int] | None
+    winner: str | None
+    winner_hand: int | None
+    _analysis: GameAnalysis = field(repr=False, compare=False)
+
+    @property
+    def finished(self) -> bool:
+        """True when the game has a winner."""
+        return self.winner is not None
+
+    @cached_property
+    def hands(self) -> tuple[Hand, ...]:
+        """Every recorded hand, in order (an unscored one with ``scored`` false)."""
+        recorded = self._analysis.record.get("hands")
+        recorded = recorded if isinstance(recorded, list) else []
+        out = []
+        for i, r in enumerate(self._analysis.hands):
+            if r is not None:
+                out.append(_hand(r, self.players, self.sides))
+                continue
+            h = recorded[i] if i < len(recorded) else None
+            out.append(Hand(i + 1, _text(h.get("dealer")) if isinstance(h, dict) else None, scored=False))
+        return tuple(out)
+
+    @property
+    def end(self) -> EndReason | None:
+        """Why the game ended (``None``: unfinished), as the rule ``end_rule`` says."""
+        e = self._analysis.end
+        return None if e is None else e.reason
+
+    @property
+    def end_rule(self) -> str | None:
+        """The rule book's id of the rule that ended the game (AP-WIN-1 ...)."""
+        e = self._analysis.end
+        return None if e is None else e.rule
+
+    def events(self, hand: int | None = None) -> Iterator[HandEvent]:
+        """The engine's typed event log of the hands (``hand``: only that one),
+        in the order things happened: the deal, each call, the contract, trump,
+        the partner called, discards and draws, every card and trick, the
+        points, the settlement. The game's own facts are this object's fields."""
+        a = self._analysis
+        assert a.table is not None
+        for e in game_log(a.table, a.hands, a.totals, hand):
+            if not isinstance(e, GameStarted | GameEnded):
+                yield e
+
+    def race(self) -> list[dict[str, int]]:
+        """Each side's total before the first hand (all 0) and after every
+        hand, up to the last hand whose total is known: a score race."""
+        out = [dict.fromkeys(self.sides, 0)]
+        for h in self.hands:
+            if h.totals is None:
+                break
+            out.append(dict(h.totals))
+        return out
+
+    def record(self) -> dict[str, Any]:
+        """The record as loaded (plain JSON data)."""
+        return self._analysis.record
+
+
+def analysis_of(game: Game) -> GameAnalysis:
+    """The engine's analysis a ``Game`` reads (for the package's own use:
+    ``solve``, the views); not part of the public API."""
+    return game._analysis
+
+
+def game_of(analysis: GameAnalysis, file: str, document: int) -> Game | None:
+    """The ``Game`` of an analysed record (``document`` from 1); ``None`` when
+    its table could not be seated (an unknown profile, players wrong)."""
+    table, profile = analysis.table, analysis.profile
+    if table is None or profile is None:
+        return None
+    rec = analysis.record
+    sides = table.unit_names
+    teams = ({sides[u]: tuple(table.players[s] for s in table.unit_members(u)) for u in range(len(sides))}
+             if profile.has_teams else {})
+    return Game(
+        file=file, document=document, event=_text(rec.get("event")), date=_text(rec.get("date")),
+        round=_text(rec.get("round")), table=_text(rec.get("table")), id=_text(rec.get("id")),
+        variant=profile.name, family=Family(profile.family), players=table.players, sides=sides, teams=teams,
+        target=profile.target,
+        totals=None if analysis.totals is None else dict(zip(sides, analysis.totals, strict=True)),
+        winner=analysis.winner, winner_hand=analysis.winner_hand, _analysis=analysis)

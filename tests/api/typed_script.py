@@ -1,0 +1,141 @@
+"""A script that uses every public name of ``pitchcli``: ``mypy --strict`` must
+pass on it (tests/api/test_typed.py), and it runs (against samples/)."""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Iterator
+
+import pitchcli
+from pitchcli import (
+    Call,
+    CallKind,
+    Card,
+    CheckedDocument,
+    CostlyCard,
+    Credit,
+    Diagnostic,
+    Document,
+    EndReason,
+    Family,
+    Game,
+    Hand,
+    HandEvent,
+    Level,
+    Limits,
+    Play,
+    Point,
+    PointCard,
+    PointKind,
+    Profile,
+    ProfileError,
+    RecordError,
+    RecordFormat,
+    Severity,
+    SolvedHand,
+    Source,
+    Summary,
+    Trick,
+    TrumpBy,
+    WonWith,
+)
+
+
+def games(*sources: Source) -> Iterator[Game]:
+    for checked in pitchcli.validate(*sources, max_errors=10, limits=Limits()):
+        c: CheckedDocument = checked
+        d: Document = c.document
+        for diag in c.diagnostics:
+            problem: Diagnostic = diag
+            severity: Severity = problem.severity
+            print(problem.file, problem.line, problem.code, severity.value, d.number, file=sys.stderr)
+        if c.valid and c.game is not None:
+            yield c.game
+
+
+def event_line(game: Game, e: HandEvent) -> str:
+    """One line per event, every event type by name."""
+    match e:
+        case pitchcli.HandStarted():
+            return f"hand {e.hand} dealt by {e.dealer}"
+        case pitchcli.CallMade():
+            return f"{game.players[e.seat]} {e.bid}"
+        case pitchcli.ContractSet():
+            return f"{game.players[e.bidder]} bid {e.bid}"
+        case pitchcli.TrumpSet():
+            return f"trump {e.trump} {e.by.value}"
+        case pitchcli.PartnerCalled() | pitchcli.Discarded() | pitchcli.Drew():
+            return f"{e.cards}"
+        case pitchcli.TrickStarted():
+            return f"trick {e.trick}"
+        case pitchcli.CardPlayed():
+            return f"{e.card}"
+        case pitchcli.TrickWon():
+            return f"won by {e.winner}"
+        case pitchcli.PointsTaken():
+            awards: tuple[pitchcli.Awarded, ...] = e.awards
+            credits: tuple[pitchcli.PointCredit, ...] = e.credits
+            return f"{len(awards)} {len(credits)} {e.taken}"
+        case pitchcli.HandSettled():
+            return f"made {e.made}"
+
+
+def describe(game: Game) -> str:
+    family: Family = game.family
+    lines = [f"{game.variant} ({family.value}): {', '.join(game.players)}"]
+    for hand in game.hands:
+        h: Hand = hand
+        level: Level | None = h.level
+        calls: tuple[Call, ...] = h.calls
+        kinds: list[CallKind] = [c.kind for c in calls]
+        for trick in h.tricks:
+            t: Trick = trick
+            plays: tuple[Play, ...] = t.plays
+            reason: WonWith = t.reason
+            card: Card | None = t.card
+            lines.append(f"{h.number}.{t.number} {t.winner} {reason.value} {card} {len(plays)}")
+        points: tuple[Point, ...] = h.points
+        kinds_won: list[PointKind] = [p.kind for p in points]
+        cards: tuple[PointCard, ...] = h.point_cards
+        credits: list[Credit] = [pc.how for pc in cards]
+        lines.append(f"{level} {kinds} {kinds_won} {credits} {dict(h.score)}")
+    end: EndReason | None = game.end
+    events: list[HandEvent] = list(game.events(1))
+    trump_by: list[TrumpBy] = [e.by for e in events if isinstance(e, pitchcli.TrumpSet)]
+    lines.append(f"{game.winner} {end} {len(events)} {trump_by}")
+    lines += [event_line(game, e) for e in events]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    for game in games("samples/auction-full.yaml", io.BytesIO(b"format: pitch-record/1\n")):
+        print(describe(game))
+        solved: list[SolvedHand] = pitchcli.solve(game, hand=1)
+        costly: list[CostlyCard] = [c for s in solved for c in s.costly]
+        print(len(costly))
+    with open("samples/auction-play.yaml", encoding="utf-8") as f:
+        scored: list[Game] = list(pitchcli.score(text=f.read()))
+    print(len(scored))
+    try:
+        list(pitchcli.score("samples/invalid/suit-not-followed.yaml"))
+    except RecordError as e:
+        print(len(e.diagnostics))
+    docs: list[Document] = list(pitchcli.read("samples/tournament"))
+    summary: Summary = pitchcli.summarize("samples/tournament", jobs=1)
+    one: Summary = pitchcli.summarize_file("samples/auction-full.yaml")
+    pitchcli.write_report(pitchcli.merge(summary, one), sys.stdout, "csv")
+    profiles: tuple[Profile, ...] = pitchcli.rule_profiles()
+    try:
+        house: Profile = pitchcli.profile("auction", {"target": 21})
+        print(house.target, len(profiles), len(docs))
+    except ProfileError as e:
+        print(e)
+    records = list(pitchcli.simulate("auction", games=2, seed=1))
+    text: str = pitchcli.dumps(records, RecordFormat.JSONL)
+    pitchcli.write(records, io.StringIO(), RecordFormat.YAML)
+    print(len(text), pitchcli.__version__)
+
+
+if __name__ == "__main__":
+    main()
