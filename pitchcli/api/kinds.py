@@ -10,6 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from pitchcli.engine.events import CallKind, Level, TrumpBy
+from pitchcli.engine.family import FamilyName as Family
 from pitchcli.engine.outcome import EndReason
 from pitchcli.engine.play import WonWith
 from pitchcli.engine.scoring import Credit
@@ -33,14 +34,6 @@ class RecordFormat(StrEnum):
     YAML = "yaml"
     JSON = "json"
     JSONL = "jsonl"
-
-
-class Family(StrEnum):
-    """The rule family of a profile (docs/rules.md): Auction Pitch (Setback) or
-    Ten-point Pitch with jokers."""
-
-    AUCTION = "auction"
-    TEN_POINT = "ten-point"
 
 
 class PointKind(StrEnum):

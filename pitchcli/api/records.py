@@ -57,7 +57,7 @@ def write(records: Record | Iterable[Record], target: str | os.PathLike[str] | I
         target.write(text)
 
 
-def simulate(variant: str = "auction", games: int = 1, players: int | None = None,
+def simulate(variant: str, games: int = 1, players: int | None = None,
              seed: int | None = None) -> Iterator[dict[str, Any]]:
     """``games`` random legal games of the profile ``variant`` as records (plain
     data, with every score, total and the result filled in), as ``pitch

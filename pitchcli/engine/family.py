@@ -26,6 +26,15 @@ from pitchcli.engine.tables import (
     trump_view,
 )
 
+
+class FamilyName(StrEnum):
+    """The rule family of a profile (docs/rules.md): Auction Pitch (Setback) or
+    Ten-point Pitch with jokers. The names a profile's ``family`` option takes."""
+
+    AUCTION = "auction"
+    TEN_POINT = "ten-point"
+
+
 # Purpose -> rule id, per family, then per mode where the mode matters.
 _RULEBOOK: dict[str, dict[str, str]] = {
     "auction": {

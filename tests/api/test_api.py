@@ -215,7 +215,7 @@ def test_solve_is_what_pitch_solve_reports() -> None:
 
 def test_simulate_makes_the_games_pitch_simulate_makes() -> None:
     out = run("simulate", "--variant", "auction", "--seed", "7", "--games", "2", "--format", "jsonl").stdout
-    assert pitchcli.dumps(pitchcli.simulate(seed=7, games=2), pitchcli.RecordFormat.JSONL) == out
+    assert pitchcli.dumps(pitchcli.simulate("auction", seed=7, games=2), pitchcli.RecordFormat.JSONL) == out
     with pytest.raises(pitchcli.ProfileError):
         pitchcli.simulate("auction-partners", players=5)
 
@@ -243,7 +243,7 @@ def test_dumps_is_the_canonical_form_of_pitch_fmt() -> None:
 
 
 def test_write_is_atomic_and_chooses_the_format_by_suffix(tmp_path: Path) -> None:
-    records = list(pitchcli.simulate(seed=1, games=2))
+    records = list(pitchcli.simulate("auction", seed=1, games=2))
     pitchcli.write(records, tmp_path / "g.jsonl")
     assert [d.data for d in pitchcli.read(tmp_path / "g.jsonl")] == records
     pitchcli.write(records[0], tmp_path / "g.json")

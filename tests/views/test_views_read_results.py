@@ -109,6 +109,7 @@ def family_problems(path: Path) -> list[str]:
 # is checked by default; an exemption has to be argued here).
 NOT_RULES = {
     "render/chart.py": "reads .points: the polyline's pixel coordinates",
+    "render/diagnostics.py": "sums the terminal columns of a source line, for --show-source's caret",
     "render/site.py": "reads a card face's .rank and .suit to draw it",
     "views/game.py": "reads a card face's .rank and .suit for the site's card markup",
     "views/partial.py": "sums the counts of a partial summary to check them against its totals",
