@@ -443,10 +443,15 @@ class Driver:
             if c != d:
                 where = f"{at}/{esc(key)}" if key in claimed else at
                 prefix = f"hand {hand}: " if hand else ""
-                # A name the replay doesn't know is likely a misspelling of one it does.
-                hint = did_you_mean(key, [k for k in derived if k not in claimed]) if key not in derived else ""
-                self.bad(code, None, f"{prefix}{what} of {key} is recorded as {_show(c)}, but "
-                         f"the replay gives {_show(d)}{hint}", where, key=key, claimed=c, derived=d)
+                if key not in derived:
+                    # A name the replay doesn't know is likely a misspelling of one it does.
+                    hint = did_you_mean(key, [k for k in derived if k not in claimed])
+                    text = f"{what} is recorded for {quote(key)}, who is not a player or team{hint}"
+                elif key not in claimed:
+                    text = f"{what} of {key} is missing; the replay gives {_show(d)}"
+                else:
+                    text = f"{what} of {key} is recorded as {_show(c)}, but the replay gives {_show(d)}"
+                self.bad(code, None, prefix + text, where, key=key, claimed=c, derived=d)
 
     def finish(self) -> None:
         """End the game: the result and the hands after it are checked."""

@@ -232,7 +232,7 @@ def test_cut_down_discards_told_without_draws(tmp_path: Path) -> None:
     """Cut-down (TP5-2, TP5-4): the bidder, who took the kitty, discards from
     his cards and the kitty's, everyone down to six; nobody draws."""
     text, lines, evs = _hand_one(tmp_path, "ten-point-5.yaml",
-                                 "  Eve is the bidder with 6 and names spades trump; he calls BJ: partner Dot.")
+                                 "  Eve is the bidder with 6 and names spades trump; the call is BJ: partner Dot.")
     # Eve's eight include AH 9C 8H of the kitty [AH, 9C, 8S, 8H]
     assert lines[0] == ("  Discards: Ann QC 3C 2C QD; Ben 7D 4C 5C 4H; Cal 3D 4D 10C 9H; Dot 10D 6H 9D 2D; "
                         "Eve 7H JD AH KC 8H 6D 3H 9C.")
