@@ -103,7 +103,11 @@ def find_code(code: str) -> CodeDoc:
 
 def _plain(text: str, width: int = 78) -> str:
     """Markdown off for the terminal (``**Decision**`` -> ``Decision:``), the
-    lines of each paragraph or list item joined and wrapped to ``width``."""
+    lines of each paragraph or list item joined and wrapped to ``width``.
+
+    Every wrap here keeps hyphenated words whole (``break_on_hyphens=False``):
+    a rule id such as AP-PLAY-2 cut across two lines can't be read or searched.
+    """
     text = re.sub(r"\*\*(Decision|Option)\*\*", r"\1:", text).replace("**", "")
     items: list[list[str]] = []
     for line in text.splitlines():
@@ -117,7 +121,7 @@ def _plain(text: str, width: int = 78) -> str:
         indent = " " * (len(first) - len(first.lstrip()) + (2 if first.lstrip().startswith("- ") else 0))
         out.append(textwrap.fill(" ".join(x.strip() for x in item), width,
                                  initial_indent=first[:len(first) - len(first.lstrip())],
-                                 subsequent_indent=indent))
+                                 subsequent_indent=indent, break_on_hyphens=False))
     return "\n".join(out)
 
 
@@ -142,7 +146,7 @@ def rules_list() -> str:
         if r.part != part:
             part = r.part
             out.append(("" if not out else "\n") + part_title(part))
-        first = textwrap.shorten(_plain(r.text, 10_000), 64, placeholder=" ...")
+        first = textwrap.shorten(_plain(r.text, 10_000), 64, placeholder=" ...", break_on_hyphens=False)
         out.append(f"  {r.id:<12} {first}")
     return "\n".join(out) + "\n"
 
@@ -205,6 +209,7 @@ def profile_text(p: Profile) -> str:
     lines = [f"{p.name}: every option, its value in this profile, and what it means"]
     for name, value in shown.items():
         lines.append(textwrap.fill(desc.get(name, ""), 100, subsequent_indent=" " * left,
+                                   break_on_hyphens=False,
                                    initial_indent=f"  {name:<{left - len(value) - 6}}  {value}  ".ljust(left)))
     return "\n".join(lines) + "\n"
 
