@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 from pitchcli.cards import JOKER_DECK, STANDARD_DECK, Card
+from pitchcli.suggest import closest
 
 FAMILIES = {"auction": STANDARD_DECK, "ten-point": JOKER_DECK}  # CARD-1, CARD-2 / TP-DECK-1
 MODES = {"auction": ("play-all",), "ten-point": ("refill", "cut-down")}
@@ -210,7 +211,9 @@ def resolve(name: str, overrides: dict[str, Any] | None = None) -> Profile:
     """
     profiles = builtin_profiles()
     if name not in profiles:
-        raise ProfileError(f"unknown profile {name!r}; built-in profiles: {', '.join(profiles)}")
+        match = closest(name, profiles)
+        hint = f"; did you mean {match!r}?" if match else ""
+        raise ProfileError(f"unknown profile {name!r}{hint} (built-in profiles: {', '.join(profiles)})")
     profile = profiles[name]
     if not overrides:
         return profile

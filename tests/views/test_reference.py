@@ -179,3 +179,10 @@ def test_wrapping_never_splits_a_rule_id() -> None:
     outputs.append(run("rules").stdout)
     for text in outputs:
         assert not CUT_ID.search(text), text
+
+
+def test_a_misspelled_profile_gets_did_you_mean() -> None:
+    r = run("profiles", "aution")
+    assert r.exit_code == 2
+    assert "unknown profile 'aution'; did you mean 'auction'?" in r.stderr, r.stderr
+    assert "did you mean" not in run("profiles", "xyz").stderr
