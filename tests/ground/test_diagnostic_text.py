@@ -12,7 +12,7 @@ from pitchcli.diagnostics import WARNING, Diagnostic
 from pitchcli.pipeline.feed import analyze
 
 ROOT = Path(__file__).resolve().parents[2]
-INVALID = ROOT / "samples" / "invalid"
+INVALID = ROOT / "samples-invalid"
 
 # The `$gcc` problem pattern of VS Code's C/C++ extension (microsoft/vscode-cpptools,
 # Extension/package.json, "problemPatterns"), copied as it is written there.

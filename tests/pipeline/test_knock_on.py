@@ -29,7 +29,7 @@ def test_the_sample_is_clean() -> None:
 
 
 def test_a_wrong_dealer_is_one_diagnostic() -> None:
-    rec = yaml.safe_load((ROOT / "samples" / "invalid" / "wrong-dealer.yaml").read_text(encoding="utf-8"))
+    rec = yaml.safe_load((ROOT / "samples-invalid" / "wrong-dealer.yaml").read_text(encoding="utf-8"))
     assert found(rec) == [("R405", "/hands/1/dealer")]
 
 
@@ -45,7 +45,7 @@ def test_one_illegal_call_is_one_diagnostic(bids: list, code: str) -> None:
 
 
 def test_a_card_nobody_held_is_still_reported_beside_a_wrong_dealer() -> None:
-    rec = yaml.safe_load((ROOT / "samples" / "invalid" / "wrong-dealer.yaml").read_text(encoding="utf-8"))
+    rec = yaml.safe_load((ROOT / "samples-invalid" / "wrong-dealer.yaml").read_text(encoding="utf-8"))
     rec["hands"][1]["deal"]["Ann"][0] = "9S"  # Ann plays AH, which the deal now gives nobody
     v = analyze(rec).violations
     assert [(x.code, x.at) for x in v] == [("R405", "/hands/1/dealer"), ("R403", "/hands/1/deal/Ann/0")]

@@ -48,6 +48,6 @@ def test_trumps_led_names_the_trump_suit_once() -> None:
 
 
 def test_a_card_not_held_names_no_gender() -> None:
-    rec = yaml.safe_load((ROOT / "samples" / "invalid" / "card-dealt-twice.yaml").read_text(encoding="utf-8"))
+    rec = yaml.safe_load((ROOT / "samples-invalid" / "card-dealt-twice.yaml").read_text(encoding="utf-8"))
     (text,) = messages(rec, "R403")
     assert text == "Ben played 2S, which they did not hold, and held 10H but never played it"
