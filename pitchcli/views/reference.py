@@ -47,6 +47,7 @@ class CodeDoc:
     explain: str
     example: str
     says: str
+    sample: str = ""  # a file of samples-invalid/ whose diagnostic ``says`` is (tools/gen_docs.py)
 
 
 def _data(name: str) -> dict[str, Any]:
@@ -70,6 +71,39 @@ def codes() -> dict[str, CodeDoc]:
     """Every documented code, in the order of ``CODES``."""
     data = _data("codes.toml")
     return {c: CodeDoc(c, CODES[c], **{k: v.strip() for k, v in data[c].items()}) for c in CODES if c in data}
+
+
+def says_of(code: str, path: str) -> str | None:
+    """What ``pitch validate PATH`` says first with ``code``: the example line
+    of a code is this, written by the code that reports it (``tools/gen_docs.py``
+    copies it into ``data/codes.toml``; a test fails while one is stale)."""
+    from pitchcli.pipeline.check import check_paths
+
+    for checked in check_paths([path], max_errors=None):
+        for d in checked.diagnostics:
+            if d.code == code:
+                return d.as_text()
+    return None
+
+
+def with_generated_says(toml_text: str) -> str:
+    """``data/codes.toml``'s text with the ``says`` of every code that names a
+    ``sample`` replaced by what validating that sample says (run from the
+    repository's root, where ``samples-invalid/`` is)."""
+    import json
+
+    out = toml_text
+    for c in codes().values():
+        if not c.sample:
+            continue
+        says = says_of(c.code, c.sample)
+        if says is None:
+            raise LookupError(f"{c.sample} does not raise {c.code}")
+        head = out.index(f"\n[{c.code}]\n")
+        start = out.index("\nsays = ", head) + len("\nsays = ")
+        end = out.index("\n", start)
+        out = out[:start] + json.dumps(says, ensure_ascii=False) + out[end:]
+    return out
 
 
 def undocumented_codes() -> list[str]:

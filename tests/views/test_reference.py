@@ -186,3 +186,13 @@ def test_a_misspelled_profile_gets_did_you_mean() -> None:
     assert r.exit_code == 2
     assert "unknown profile 'aution'; did you mean 'auction'?" in r.stderr, r.stderr
     assert "did you mean" not in run("profiles", "xyz").stderr
+
+
+def test_example_messages_are_what_the_code_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A code's example message whose entry names a sample is what validating
+    that sample prints today (python tools/gen_docs.py rewrites them)."""
+    monkeypatch.chdir(ROOT)
+    text = (ROOT / "pitchcli" / "data" / "codes.toml").read_text(encoding="utf-8")
+    assert reference.with_generated_says(text) == text, "stale example messages: run python tools/gen_docs.py"
+    sampled = {c.code for c in reference.codes().values() if c.sample}
+    assert {"S204", "P302", "R403", "R404", "R405", "R407", "C502"} <= sampled, sampled
