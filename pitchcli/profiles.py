@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 from pitchcli.cards import JOKER_DECK, STANDARD_DECK, Card
+from pitchcli.suggest import closest
 
 FAMILIES = {"auction": STANDARD_DECK, "ten-point": JOKER_DECK}  # CARD-1, CARD-2 / TP-DECK-1
 MODES = {"auction": ("play-all",), "ten-point": ("refill", "cut-down")}
@@ -140,8 +141,12 @@ def check_profile(p: Profile) -> None:
         raise ProfileError(f"sides must be one of {', '.join(SIDES)}, not {p.sides!r}", "sides")
     if p.low not in ("captured", "played"):
         raise ProfileError(f"low must be 'captured' or 'played', not {p.low!r}", "low")
-    if not p.players or any(not 2 <= n <= 8 for n in p.players):
-        raise ProfileError(f"players must be between 2 and 8, not {list(p.players)}", "players")
+    if not p.players:
+        raise ProfileError("players must name at least one number of players, from 2 to 8", "players")
+    wrong = [n for n in p.players if not 2 <= n <= 8]
+    if wrong:
+        # The numbers at fault, as the user wrote them: "not 9", not a Python list.
+        raise ProfileError(f"players must be between 2 and 8, not {' or '.join(map(str, wrong))}", "players")
     if p.hand < 1 or p.deal < p.hand:
         raise ProfileError(f"deal ({p.deal}) must be at least hand ({p.hand}), hand at least 1", "deal")
     if p.mode == "play-all" and p.deal != p.hand:
@@ -206,7 +211,9 @@ def resolve(name: str, overrides: dict[str, Any] | None = None) -> Profile:
     """
     profiles = builtin_profiles()
     if name not in profiles:
-        raise ProfileError(f"unknown profile {name!r}; built-in profiles: {', '.join(profiles)}")
+        match = closest(name, profiles)
+        hint = f"; did you mean {match!r}?" if match else ""
+        raise ProfileError(f"unknown profile {name!r}{hint} (built-in profiles: {', '.join(profiles)})")
     profile = profiles[name]
     if not overrides:
         return profile

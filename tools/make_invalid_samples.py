@@ -1,7 +1,7 @@
-"""Regenerate samples/invalid/: each file breaks one thing of a valid sample.
+"""Regenerate samples-invalid/: each file breaks one thing of a valid sample.
 
 Run from the repository root: ``python tools/make_invalid_samples.py``. The
-expected diagnostic of each file is asserted in tests/test_validate.py.
+expected diagnostic of each file is asserted in tests/commands/test_validate.py.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from make_samples import write_sample  # tools/ is the script's folder
 from pitchcli.record.write import to_json, to_yaml
 
 ROOT = Path(__file__).resolve().parent.parent / "samples"
-OUT = ROOT / "invalid"
+OUT = ROOT.parent / "samples-invalid"
 
 
 def base(name: str = "auction-full.yaml", hands: int = 2) -> dict[str, Any]:

@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
+import datetime
 import sys
 
 import click
 
 from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
+from pitchcli.escape import quote
 from pitchcli.render.formats import RATINGS
+
+
+def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--since``: a real day written YYYY-MM-DD, as a record's ``date`` is.
+
+    Dates are compared as text, so anything else ("yesterday", 2026-13-45)
+    would silently select nothing: refuse it as a usage error instead."""
+    if value is None:
+        return None
+    try:
+        ok = len(value) == 10 and datetime.date.fromisoformat(value).isoformat() == value
+    except ValueError:
+        ok = False
+    if not ok:
+        raise click.BadParameter(f"{quote(value)} is not a date: write YYYY-MM-DD, such as 2026-11-28")
+    return value
 
 
 @click.command("ratings", epilog=examples(
@@ -19,7 +37,7 @@ from pitchcli.render.formats import RATINGS
 @format_option(RATINGS, "table")
 @click.option("--head-to-head", is_flag=True, help="Also (csv: instead) the results between each pair of players "
                                                     "or teams that met.")
-@click.option("--since", metavar="DATE",
+@click.option("--since", metavar="DATE", callback=_date,
               help="The period the Change column is measured over: games dated DATE or later "
                    "(default: the last date, so Change is what the last night did).")
 @click.option("--allow-invalid", is_flag=True, help="Exit 0 even when some records are invalid (never rated).")

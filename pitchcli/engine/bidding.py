@@ -86,7 +86,7 @@ class Auction:
                     kind = "stuck"  # TP-BID-1: the dealer is stuck with the minimum
                 else:
                     self._bad("stuck", f"{who}, the dealer, passed although nobody had bid: "
-                              f"he must bid at least {self.p.stuck_bid}", at)
+                              f"the dealer must bid at least {self.p.stuck_bid}", at)
             self.calls.append(Call(seat, None, kind, at))
             return
         kind = "bid"
@@ -101,7 +101,7 @@ class Auction:
                       f"{self.p.max_bid}", at)
         elif is_dealer and nobody and bid < self.p.stuck_bid:
             self._bad("stuck", f"{who}, the dealer, bid {bid} although nobody had bid: "
-                      f"he must bid at least {self.p.stuck_bid}", at)
+                      f"the dealer must bid at least {self.p.stuck_bid}", at)
         elif bid <= self.high_bid:
             steal_ok = (is_dealer and self.p.steal and bid == self.high_bid
                         and self.high_bid < self.p.max_bid)

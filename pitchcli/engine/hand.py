@@ -602,11 +602,13 @@ class HandState:
                     continue
                 could = sorted((c for c in holding if view.suit_of[c] == suit_led),
                                key=lambda c: -c.rank)
+                # With trumps led, "a spade or a trump (spades)" would name one suit twice.
+                allowed = (f"a trump ({suit_words(view.trump)})" if suit_led == view.trump else
+                           f"a {suit_words(suit_led)[:-1]} or a trump ({suit_words(view.trump)})")
                 self._v("R407", "follow",
                         f"{self.name(p.seat)} played {p.card.text} on a "
                         f"{suit_words(suit_led)[:-1]} lead while holding "
-                        f"{', '.join(c.text for c in could)}; only a {suit_words(suit_led)[:-1]} "
-                        f"or a trump ({suit_words(view.trump)}) may be played",
+                        f"{', '.join(c.text for c in could)}; only {allowed} may be played",
                         p.at, t.number, player=self.name(p.seat), card=p.card.text,
                         held=[c.text for c in could])
 
@@ -641,7 +643,7 @@ class HandState:
             return
         parts = []
         if extra:
-            parts.append(f"played {', '.join(c.text for c, _ in extra)}, which he did not hold")
+            parts.append(f"played {', '.join(c.text for c, _ in extra)}, which they did not hold")
         if unplayed:
             parts.append(f"held {', '.join(c.text for c, _ in unplayed)} but never played "
                          f"{'it' if len(unplayed) == 1 else 'them'}")
@@ -728,7 +730,7 @@ class HandState:
             got = len(pl.draws[self.bidder])
             if got != rest:
                 self._v("R409", "TP4-4", f"{self.name(self.bidder)}, the bidder, drew {got} cards; "
-                        f"he gets all the rest of the pack, {rest} cards",
+                        f"the bidder gets all the rest of the pack, {rest} cards",
                         pl.draws[self.bidder][0][1] if pl.draws[self.bidder] else self.at)
         for seat, dealt in pl.deal.items():
             if seat not in pl.discards or seat not in pl.draws:
@@ -751,13 +753,13 @@ class HandState:
         held_set = {c for c, _ in held}
         for c, at in discards:
             if c not in held_set:
-                self._v("R409", purpose, f"{self.name(seat)} discarded {c.text}, which he did not "
+                self._v("R409", purpose, f"{self.name(seat)} discarded {c.text}, which they did not "
                         f"hold", at, player=self.name(seat), card=c.text)
         gone = {c for c, _ in discards}
         left = [x for x in held if x[0] not in gone]
         if len(left) != self.p.hand:
-            self._v("R409", purpose, f"{self.name(seat)} is left with {len(left)} cards after his "
-                    f"discards; he must make a hand of {self.p.hand}",
+            self._v("R409", purpose, f"{self.name(seat)} is left with {len(left)} cards after their "
+                    f"discards; they must make a hand of {self.p.hand}",
                     discards[0][1] if discards else self.at, player=self.name(seat))
         return left
 
@@ -771,7 +773,7 @@ class HandState:
         for c, at in dealt:
             if not view.is_trump(c) and c not in gone:
                 self._v("R409", "TP4-3", f"{who} kept {c.text}, which is not a trump; every player "
-                        f"but the bidder discards all his non-trump cards", at, player=who,
+                        f"but the bidder discards all their non-trump cards", at, player=who,
                         card=c.text)
         thrown = [(c, at) for c, at in discards if view.is_trump(c)]
         excess = len(trumps) - self.p.hand
@@ -784,12 +786,12 @@ class HandState:
         spare = [c for c in trumps if not view.points[c]]
         if len(spare) < excess:
             self._v("R409", "TP4-5", f"{who} holds {len(trumps)} trumps after the discards, of "
-                    f"which only {len(spare)} are not point cards: he can't get down to "
+                    f"which only {len(spare)} are not point cards: {who} can't get down to "
                     f"{self.p.hand} without discarding a point card, so this deal is impossible",
                     self.list_at.get(("deal", seat), self.at), player=who)
         elif len(thrown) != excess:
             self._v("R409", "TP4-5", f"{who} held {len(trumps)} trumps and discarded {len(thrown)}"
-                    f" of them; he discards non-point trumps down to {self.p.hand}, so "
+                    f" of them; {who} discards non-point trumps down to {self.p.hand}, so "
                     f"exactly {excess}", discards[0][1] if discards else self.at, player=who)
 
     def _partners(self, view: TrumpView | None) -> list[int] | None:
@@ -862,7 +864,7 @@ class HandState:
                 self._v("R411", "partner", f"the record doesn't show who holds "
                         f"{', '.join(unknown)}, and {len(claim)} name(s) are given for "
                         f"{len(cards)} called cards: name the holder of each card, in order "
-                        f"(the bidder for a card he holds)", self.partner_claim_at)
+                        f"(the bidder for a card of the bidder's own)", self.partner_claim_at)
                 return None
             if too_many:
                 return None  # reported above: which names to believe is a guess

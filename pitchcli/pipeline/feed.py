@@ -319,6 +319,61 @@ class Driver:
             return
         hs, problems = self.game.begin_hand(dealer, at)
         self.v.extend(self.tidy(problems))
+        result = self.play(h, hs, at)
+        found = hs.violations
+        if self.misseated(problems, found) and any(v.code == "R403" for v in found):
+            # A wrong dealer or a broken auction seats the play wrongly: every
+            # card then looks played by the wrong player. That is the error
+            # already reported, not a new one (one error in, one diagnostic
+            # out). The play is judged as the seating that explains it best
+            # sees it, so an independent error (a card nobody held, a suit not
+            # followed) is still reported, naming the player who made it.
+            better = self.seated_otherwise(h, hs, at)
+            if better is not None:
+                found = [v for v in found if v.code in _AUCTION] + [v for v in better if v.code not in _AUCTION]
+        self.v.extend(self.tidy(found))
+        self.game.end_hand(result)
+        broken_here = any(v.code.startswith("R") and v.code != "R412" for v in self.v[before:])
+        self.broken = self.broken or broken_here
+        if result is not None:
+            self.claims(h, hs, result, at, broken_here)
+
+    @staticmethod
+    def misseated(problems: list[Violation], found: list[Violation]) -> bool:
+        """True when the hand's seats rest on a reported mistake: a wrong
+        dealer (R405) or a call the auction does not allow (R404), which set
+        who bids what, so who is the bidder, so who leads and plays each card."""
+        return any(v.code == "R405" for v in problems) or any(v.code == "R404" for v in found)
+
+    def seated_otherwise(self, h: dict[str, Any], hs: HandState, at: str) -> list[Violation] | None:
+        """The findings of the hand replayed with the other dealer (so other
+        seats for the calls, the bidder and the play) that leaves the fewest
+        cards played by a player who didn't hold them (R403), when that is
+        fewer than ``hs`` left; else ``None``. The trial replays leave nothing
+        else behind (what the feed reports during them is dropped)."""
+        def held(found: list[Violation]) -> int:
+            return sum(v.code == "R403" for v in found)
+
+        mark = len(self.v)
+        best, fewest = None, held(hs.violations)
+        try:
+            for dealer in range(len(self.game.table.players)):
+                if dealer == hs.dealer:
+                    continue
+                trial = HandState(self.game.table, dealer, hs.number, at)
+                self.play(h, trial, at)
+                if held(trial.violations) < fewest:
+                    best, fewest = trial.violations, held(trial.violations)
+                if fewest == 0:
+                    break
+            return best
+        finally:
+            del self.v[mark:]
+
+    def play(self, h: dict[str, Any], hs: HandState, at: str) -> HandResult | None:
+        """Feed one hand's calls, cards and tally to ``hs`` and finish it: the
+        engine's findings stay in ``hs.violations``, the feed's own (a name
+        that is no player's) go to the record's."""
         fam = hs.fam
         if "bids" in h:
             for j, b in enumerate(h["bids"]):
@@ -359,13 +414,7 @@ class Driver:
                 hs.play_trick(self.cards(trick, tat), tat)
         if "points" in h:
             self.tally(hs, h["points"], at + "/points")
-        result = hs.finish()
-        self.v.extend(self.tidy(hs.violations))
-        self.game.end_hand(result)
-        broken_here = any(v.code.startswith("R") and v.code != "R412" for v in self.v[before:])
-        self.broken = self.broken or broken_here
-        if result is not None:
-            self.claims(h, hs, result, at, broken_here)
+        return hs.finish()
 
     def partner(self, hs: HandState, partner: dict[str, Any], at: str) -> None:
         """Feed a hand's recorded partner call (ten-point, called partner)."""
@@ -437,10 +486,15 @@ class Driver:
             key, c, d = dis.key, dis.claimed, dis.derived
             where = f"{at}/{esc(key)}" if key in claimed else at
             prefix = f"hand {hand}: " if hand else ""
-            # A name the replay doesn't know is likely a misspelling of one it does.
-            hint = did_you_mean(key, [k for k in derived if k not in claimed]) if key not in derived else ""
-            self.bad(code, None, f"{prefix}{what} of {key} is recorded as {_show(c)}, but "
-                     f"the replay gives {_show(d)}{hint}", where, key=key, claimed=c, derived=d)
+            if key not in derived:
+                # A name the replay doesn't know is likely a misspelling of one it does.
+                hint = did_you_mean(key, [k for k in derived if k not in claimed])
+                text = f"{what} is recorded for {quote(key)}, who is not a player or team{hint}"
+            elif key not in claimed:
+                text = f"{what} of {key} is missing; the replay gives {_show(d)}"
+            else:
+                text = f"{what} of {key} is recorded as {_show(c)}, but the replay gives {_show(d)}"
+            self.bad(code, None, prefix + text, where, key=key, claimed=c, derived=d)
 
     def finish(self) -> None:
         """End the game: the result and the hands after it are checked."""
@@ -466,6 +520,10 @@ class Driver:
                          dict(zip(table.unit_names, game.totals, strict=True)),
                          "/result/scores", "final score", None)
 
+
+# The auction's own findings: kept as the recorded seats give them when the play
+# is judged in another seating (``Driver.seated_otherwise``).
+_AUCTION = frozenset({"R404"})
 
 # The fields of a hand the quick pass reads (``notes`` and ``x-`` keys the
 # engine never reads); a hand with any other (kitty, partner, …) is replayed in full.

@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # jsonschema is imported only to explain an invalid record (s
 from pitchcli.cards import CardError
 from pitchcli.diagnostics import Diagnostic
 from pitchcli.escape import quote
+from pitchcli.suggest import did_you_mean
 
 SCHEMA_ID = "urn:pitchcli:schema:pitch-record:1"
 SCHEMA_RESOURCE = "data/pitch-record-1.schema.json"
@@ -626,7 +627,9 @@ def _value_message(error: ValidationError, path: Path, schema: dict[str, Any]) -
     if title == "suit":
         return f"{quote(value)} is not a suit ({where}): write S, H, D or C, or a suit symbol ♠ ♥ ♦ ♣"
     if title == "call":
-        return f"{_quote(value)} is not a call ({where}): write pass or a whole number (a bid)"
+        # "pas" or "pss" is a pass mistyped: say so rather than only how to write one.
+        return (f"{_quote(value)} is not a call ({where}): write pass or a whole number (a bid)"
+                f"{did_you_mean(value, ['pass'])}")
     if title == "date":
         return f"{quote(value)} is not a date ({where}): write YYYY-MM-DD, such as \"2026-11-26\""
     if title == "player name" and keyword == "pattern":

@@ -258,7 +258,17 @@ def joined(parts: list[Formatted], fmt: str) -> str:
     notes = [p.first_notes for p in parts if p.pieces]
     text = dump([one[0]], fmt, notes[:1]) if len(pieces) == 1 and one[0] is not None else "".join(pieces)
     keep = parts[0].modeline if parts and not parts[0].found else None
-    return keep + "\n" + text if fmt == "yaml" and keep else text
+    if fmt == "yaml" and keep:
+        return keep + "\n" + text
+    return _modeline_first(text, parts[0].modeline if parts else None) if fmt == "yaml" else text
+
+
+def _modeline_first(text: str, line: str | None) -> str:
+    """A stream whose first document's comments hold the modeline is written
+    ``---`` first; editors read the modeline only as the file's first line, so
+    it goes back above the ``---`` it was found above."""
+    head = f"---\n{line}\n"
+    return f"{line}\n---\n{text[len(head):]}" if line and text.startswith(head) else text
 
 
 def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None,

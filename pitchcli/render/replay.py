@@ -160,8 +160,8 @@ class TextRenderer:
             text += f" and names {SUIT_NAMES[e.trump]} trump"
         if e.called:
             partner = (" and ".join(self.players[s] for s in e.partners) if e.partners else
-                       "nobody: he holds it himself and plays alone")
-            text += f"; he calls {' and '.join(c.text for c in e.called)}: partner {partner}"
+                       "nobody: the bidder holds it and plays alone")
+            text += f"; the call is {' and '.join(c.text for c in e.called)}: partner {partner}"
         self.w(text + ".")
 
     def on_trump(self, e: TrumpSet) -> None:
@@ -225,7 +225,7 @@ class TextRenderer:
         """Made or set, the score changes and the totals."""
         if e.bidder is None or e.delta is None:
             return
-        self.w(f"  {self.players[e.bidder]} bid {e.bid} and {'his side ' if self.sides else ''}took "
+        self.w(f"  {self.players[e.bidder]} bid {e.bid} and {'the side ' if self.sides else ''}took "
                f"{e.took}: {'made' if e.made else 'set back'}. "
                f"Score: {_signed_map(self.units, e.delta)}.")
         if e.totals is not None:

@@ -114,7 +114,8 @@ def outcome_text(sheet: ScoreSheet, check: bool = False) -> str:
     lines = []
     n = len(sheet.hands)
     if sheet.totals is None:
-        lines.append(f"Unfinished: the totals are unknown after an unscored hand ({n} hands recorded).")
+        lines.append(f"Unfinished: the totals are unknown after an unscored hand "
+                     f"({n} hand{'' if n == 1 else 's'} recorded).")
     else:
         if sheet.winner is not None:
             lines.append(f"Winner: {sheet.winner}, in hand {sheet.winner_hand}.")

@@ -47,6 +47,7 @@ class CodeDoc:
     explain: str
     example: str
     says: str
+    sample: str = ""  # a file of samples-invalid/ whose diagnostic ``says`` is (tools/gen_docs.py)
 
 
 def _data(name: str) -> dict[str, Any]:
@@ -70,6 +71,39 @@ def codes() -> dict[str, CodeDoc]:
     """Every documented code, in the order of ``CODES``."""
     data = _data("codes.toml")
     return {c: CodeDoc(c, CODES[c], **{k: v.strip() for k, v in data[c].items()}) for c in CODES if c in data}
+
+
+def says_of(code: str, path: str) -> str | None:
+    """What ``pitch validate PATH`` says first with ``code``: the example line
+    of a code is this, written by the code that reports it (``tools/gen_docs.py``
+    copies it into ``data/codes.toml``; a test fails while one is stale)."""
+    from pitchcli.pipeline.check import check_paths
+
+    for checked in check_paths([path], max_errors=None):
+        for d in checked.diagnostics:
+            if d.code == code:
+                return d.as_text()
+    return None
+
+
+def with_generated_says(toml_text: str) -> str:
+    """``data/codes.toml``'s text with the ``says`` of every code that names a
+    ``sample`` replaced by what validating that sample says (run from the
+    repository's root, where ``samples-invalid/`` is)."""
+    import json
+
+    out = toml_text
+    for c in codes().values():
+        if not c.sample:
+            continue
+        says = says_of(c.code, c.sample)
+        if says is None:
+            raise LookupError(f"{c.sample} does not raise {c.code}")
+        head = out.index(f"\n[{c.code}]\n")
+        start = out.index("\nsays = ", head) + len("\nsays = ")
+        end = out.index("\n", start)
+        out = out[:start] + json.dumps(says, ensure_ascii=False) + out[end:]
+    return out
 
 
 def undocumented_codes() -> list[str]:
@@ -103,7 +137,11 @@ def find_code(code: str) -> CodeDoc:
 
 def _plain(text: str, width: int = 78) -> str:
     """Markdown off for the terminal (``**Decision**`` -> ``Decision:``), the
-    lines of each paragraph or list item joined and wrapped to ``width``."""
+    lines of each paragraph or list item joined and wrapped to ``width``.
+
+    Every wrap here keeps hyphenated words whole (``break_on_hyphens=False``):
+    a rule id such as AP-PLAY-2 cut across two lines can't be read or searched.
+    """
     text = re.sub(r"\*\*(Decision|Option)\*\*", r"\1:", text).replace("**", "")
     items: list[list[str]] = []
     for line in text.splitlines():
@@ -117,7 +155,7 @@ def _plain(text: str, width: int = 78) -> str:
         indent = " " * (len(first) - len(first.lstrip()) + (2 if first.lstrip().startswith("- ") else 0))
         out.append(textwrap.fill(" ".join(x.strip() for x in item), width,
                                  initial_indent=first[:len(first) - len(first.lstrip())],
-                                 subsequent_indent=indent))
+                                 subsequent_indent=indent, break_on_hyphens=False))
     return "\n".join(out)
 
 
@@ -142,7 +180,7 @@ def rules_list() -> str:
         if r.part != part:
             part = r.part
             out.append(("" if not out else "\n") + part_title(part))
-        first = textwrap.shorten(_plain(r.text, 10_000), 64, placeholder=" ...")
+        first = textwrap.shorten(_plain(r.text, 10_000), 64, placeholder=" ...", break_on_hyphens=False)
         out.append(f"  {r.id:<12} {first}")
     return "\n".join(out) + "\n"
 
@@ -205,6 +243,7 @@ def profile_text(p: Profile) -> str:
     lines = [f"{p.name}: every option, its value in this profile, and what it means"]
     for name, value in shown.items():
         lines.append(textwrap.fill(desc.get(name, ""), 100, subsequent_indent=" " * left,
+                                   break_on_hyphens=False,
                                    initial_indent=f"  {name:<{left - len(value) - 6}}  {value}  ".ljust(left)))
     return "\n".join(lines) + "\n"
 

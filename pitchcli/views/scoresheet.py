@@ -298,9 +298,9 @@ def _explain_contract(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[s
         if hs.partners:
             out.append(f"{hs.bidder} called {cards}; {and_list(hs.partners)} "
                        f"{'holds' if len(hs.partners) == 1 else 'hold'} it and "
-                       f"{'is his partner' if len(hs.partners) == 1 else 'are his partners'} (TP5-3).")
+                       f"{'is the partner' if len(hs.partners) == 1 else 'are the partners'} (TP5-3).")
         else:
-            out.append(f"{hs.bidder} called {cards}, which he holds himself: he plays alone (TP5-3).")
+            out.append(f"{hs.bidder} called {cards}, which the bidder holds: the bidder plays alone (TP5-3).")
     return out
 
 
@@ -455,7 +455,7 @@ def _explain_win(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[str]:
         w, total = names[r.end.winner], r.end.total
         if r.end.reason in (EndReason.PITCHER_MADE, EndReason.PITCHER_SET):
             return [f"{w} reached {total} (the target is {target}) in a hand where "
-                    f"{'it' if sheet.teams else 'he'} was the {sheet.fam.words.role}"
+                    f"{'it' if sheet.teams else w} was the {sheet.fam.words.role}"
                     f"{' and made the bid' if r.end.reason is EndReason.PITCHER_MADE else ''}: "
                     f"{w} wins the game ({r.end.rule})."]
         return [f"{and_list([names[u] for u in r.end.at_target])} reached the target of {target}; "

@@ -118,7 +118,7 @@ def main() -> None:
         scored: list[Game] = list(pitchcli.score(text=f.read()))
     print(len(scored))
     try:
-        list(pitchcli.score("samples/invalid/suit-not-followed.yaml"))
+        list(pitchcli.score("samples-invalid/suit-not-followed.yaml"))
     except RecordError as e:
         print(len(e.diagnostics))
     docs: list[Document] = list(pitchcli.read("samples/tournament"))

@@ -24,8 +24,8 @@ from pitchcli.diagnostics import DEFAULT_MAX_ERRORS
 from pitchcli.render import formats
 
 ROOT = Path(__file__).resolve().parents[2]
-# Five errors (a wrong dealer, then four players holding the wrong cards).
-INVALID = str(ROOT / "samples" / "invalid" / "wrong-dealer.yaml")
+# Four errors (two suits not followed, two players holding each other's cards).
+INVALID = str(ROOT / "tests" / "support" / "four-errors.yaml")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -82,9 +82,9 @@ def test_max_errors_caps_a_refused_record_the_same_way(name: str, tmp_path: Path
     r = run(name, "--max-errors", "1", INVALID)
     assert r.exit_code == 1
     lines = r.stderr.splitlines()
-    assert lines[0].startswith(f"{INVALID}:28:13: error: R405")
-    assert lines[1] == f"{INVALID}: note: 4 more diagnostics not shown (--max-errors)"
-    assert "the record is invalid (5 errors)" in lines[2]
+    assert lines[0].startswith(f"{INVALID}:23:22: error: R407")
+    assert lines[1] == f"{INVALID}: note: 3 more diagnostics not shown (--max-errors)"
+    assert "the record is invalid (4 errors)" in lines[2]
     assert len(lines) == 3
 
 

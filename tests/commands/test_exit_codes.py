@@ -21,8 +21,8 @@ from pitchcli.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 VALID = ROOT / "samples" / "auction-full.yaml"
-INVALID = ROOT / "samples" / "invalid" / "suit-not-followed.yaml"
-CLAIM = ROOT / "samples" / "invalid" / "score-claim-wrong.yaml"  # valid play, one wrong claim
+INVALID = ROOT / "samples-invalid" / "suit-not-followed.yaml"
+CLAIM = ROOT / "samples-invalid" / "score-claim-wrong.yaml"  # valid play, one wrong claim
 
 
 def run(*args: object, input: bytes | None = None) -> Result:

@@ -55,8 +55,8 @@ def inputs(tmp_path: Path) -> dict[str, Path]:
     }
     shutil.copy(SAMPLES / "auction-full.yaml", files["valid"])
     files["messy"].write_text((SAMPLES / "auction-play.yaml").read_text().replace("dealer: ", "dealer:   "))
-    shutil.copy(SAMPLES / "invalid" / "suit-not-followed.yaml", files["invalid"])
-    shutil.copy(SAMPLES / "invalid" / "truncated.json", files["broken"])
+    shutil.copy(SAMPLES.parent / "samples-invalid" / "suit-not-followed.yaml", files["invalid"])
+    shutil.copy(SAMPLES.parent / "samples-invalid" / "truncated.json", files["broken"])
     files["latin1"].write_bytes("format: pitch-record/1\nnotes: caf\xe9\n".encode("latin-1"))
     files["empty"].write_bytes(b"")
     out = run("simulate", "--variant", "ten-point", "--games", "3", "--seed", "5", "--format", "jsonl")

@@ -17,7 +17,7 @@ from pitchcli.progress import Progress
 from pitchcli.render import style
 
 ROOT = Path(__file__).resolve().parents[2]
-INVALID = ROOT / "samples" / "invalid"
+INVALID = ROOT / "samples-invalid"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 

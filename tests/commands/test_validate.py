@@ -14,7 +14,7 @@ from pitchcli.diagnostics import CODES
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
-INVALID = SAMPLES / "invalid"
+INVALID = SAMPLES.parent / "samples-invalid"
 
 # file -> the first error: (line, column, code, rule, pointer, words in the message)
 EXPECTED = {

@@ -39,7 +39,7 @@ def engine_cycles() -> int:
 
 def _records() -> list[tuple[str, dict]]:
     out = []
-    for path in sorted(SAMPLES.glob("*.yaml")) + sorted((SAMPLES / "invalid").glob("*.yaml")):
+    for path in sorted(SAMPLES.glob("*.yaml")) + sorted((SAMPLES.parent / "samples-invalid").glob("*.yaml")):
         for doc in load_documents(str(path), name=str(path)):
             if isinstance(doc, Document) and isinstance(doc.data, dict):
                 out.append((path.name, doc.data))

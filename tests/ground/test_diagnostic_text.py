@@ -12,7 +12,7 @@ from pitchcli.diagnostics import WARNING, Diagnostic
 from pitchcli.pipeline.feed import analyze
 
 ROOT = Path(__file__).resolve().parents[2]
-INVALID = ROOT / "samples" / "invalid"
+INVALID = ROOT / "samples-invalid"
 
 # The `$gcc` problem pattern of VS Code's C/C++ extension (microsoft/vscode-cpptools,
 # Extension/package.json, "problemPatterns"), copied as it is written there.
@@ -57,9 +57,9 @@ def test_the_line_without_a_position_keeps_the_severity_word() -> None:
 
 
 def test_the_summary_points_to_the_explanations() -> None:
-    r = CliRunner().invoke(main, ["validate", str(INVALID / "wrong-dealer.yaml")])
+    r = CliRunner().invoke(main, ["validate", str(ROOT / "tests" / "support" / "four-errors.yaml")])
     last = r.stdout.splitlines()[-1]
-    assert last.endswith("; see: pitch explain R405 R403"), last
+    assert last.endswith("; see: pitch explain R407 R403"), last
     # and those are commands that work
     assert CliRunner().invoke(main, last.split("see: pitch ")[1].split()).exit_code == 0
     assert "see:" not in CliRunner().invoke(main, ["validate", str(ROOT / "samples" / "auction-full.yaml")]).stdout

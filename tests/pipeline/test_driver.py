@@ -18,7 +18,7 @@ from pitchcli.pipeline.driver import SEE_VALIDATE, Consumer, GameConsumer, Run, 
 from pitchcli.record.write import canonical, to_yaml_stream
 
 ROOT = Path(__file__).resolve().parents[2]
-INVALID = str(ROOT / "samples" / "invalid" / "wrong-dealer.yaml")  # five errors
+INVALID = str(ROOT / "tests" / "support" / "four-errors.yaml")  # four errors
 
 
 class Recorder(GameConsumer):
@@ -73,8 +73,8 @@ def test_a_refused_record_shows_max_errors_diagnostics_then_the_commands_line() 
     assert drive(check_paths([INVALID], max_errors=2), Recorder(err), err) == 1
     lines = err.getvalue().splitlines()
     assert [line.split(": ")[1] for line in lines[:2]] == ["error", "error"]
-    assert lines[2] == f"{INVALID}: note: 3 more diagnostics not shown (--max-errors)"
-    assert lines[3] == f"{INVALID}: not recorded: the record is invalid (5 errors); see `pitch validate`"
+    assert lines[2] == f"{INVALID}: note: 2 more diagnostics not shown (--max-errors)"
+    assert lines[3] == f"{INVALID}: not recorded: the record is invalid (4 errors); see `pitch validate`"
     assert len(lines) == 4
 
 

@@ -381,8 +381,8 @@ def test_score_check_locates_the_claims_that_disagree(tmp_path: Path, fmt: str) 
     path.write_bytes(SCORE_KEY_MISSPELT)
     r = run("score", "--check", "--format", fmt, str(path))
     assert r.exit_code == 1
-    assert f"{path}:26:16: error: C502 hand 1: score change of Ben is recorded as missing" in r.stderr
-    assert f"{path}:26:35: error: C502 hand 1: score change of Ren" in r.stderr
+    assert f"{path}:26:16: error: C502 hand 1: score change of Ben is missing" in r.stderr
+    assert f"{path}:26:35: error: C502 hand 1: score change is recorded for 'Ren'" in r.stderr
     # Without --check the sheet is shown (exit 0) and the claims only counted.
     r = run("score", "--format", fmt, str(path))
     assert r.exit_code == 0 and "C502" not in r.stderr

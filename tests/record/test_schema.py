@@ -565,3 +565,23 @@ def test_records_the_engine_generates_are_valid() -> None:
     for variant in ("auction", "auction-partners", "ten-point", "ten-point-5", "ten-point-7"):
         record = simulate.simulate_game(variant, seed=7)
         assert schema.validate(copy.deepcopy(record)) == [], variant
+
+
+def test_a_mistyped_pass_gets_did_you_mean() -> None:
+    rec = fmt()
+    rec["hands"][0]["bids"][0] = "pas"
+    (d,) = schema.validate(rec)
+    assert d.message.endswith("write pass or a whole number (a bid); did you mean 'pass'?"), d.message
+    rec["hands"][0]["bids"][0] = "no"  # nothing close: no guess
+    assert "did you mean" not in schema.validate(rec)[0].message
+
+
+def test_every_pattern_says_what_to_write_in_an_editor() -> None:
+    """yaml-language-server shows ``patternErrorMessage`` instead of the raw
+    regular expression ("a card such as 10H or QS"); the validator ignores it."""
+    patterns = [(where, node) for where, node in _subschemas(schema.load_schema()) if "pattern" in node]
+    assert len(patterns) >= 5
+    for where, node in patterns:
+        assert node.get("patternErrorMessage"), where
+    card = schema.load_schema()["$defs"]["card"]["patternErrorMessage"]
+    assert card.startswith("a card such as 10H or QS")

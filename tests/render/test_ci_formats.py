@@ -18,7 +18,7 @@ from pitchcli.render.ci import annotation, artifact_uri, escape_data, escape_pro
 from pitchcli.render.formats import VALIDATE
 
 ROOT = Path(__file__).resolve().parents[2]
-INVALID = ROOT / "samples" / "invalid"
+INVALID = ROOT / "samples-invalid"
 FILES = [str(INVALID / n) for n in ("suit-not-followed.yaml", "wrong-dealer.yaml", "typo-in-key.yaml",
                                     "top-level-list.yaml")]
 

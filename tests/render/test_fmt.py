@@ -37,8 +37,8 @@ from pitchcli.render.records import fill, format_of, new_text, render, schema_pa
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("PITCH_FMT_EXAMPLES", "6"))
 PROFILES = sorted(builtin_profiles())
-SAMPLES = sorted(p for p in (ROOT / "samples").rglob("*")
-                 if p.suffix in (".yaml", ".yml", ".json", ".jsonl", ".ndjson")) if (ROOT / "samples").is_dir() else []
+SAMPLES = sorted(p for folder in ("samples", "samples-invalid") for p in (ROOT / folder).rglob("*")
+                 if p.suffix in (".yaml", ".yml", ".json", ".jsonl", ".ndjson"))
 DERIVED = ("score", "totals", "points")
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -175,7 +175,6 @@ def test_round_trip_through_the_command_line(tmp_path: Path) -> None:
     assert r.exit_code == 0 and r.stdout == fmt_cli(str(path)).stdout
 
 
-@pytest.mark.skipif(not SAMPLES, reason="no records in samples/")
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.name for p in SAMPLES])
 def test_samples_round_trip(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
@@ -194,6 +193,27 @@ def test_samples_round_trip(path: Path) -> None:
     filled = render([fill(c.data, c.analysis) for c in checked], fmt)
     for c in valid(filled, path.name):
         assert c.valid()
+
+
+def test_the_samples_are_canonical() -> None:
+    """The help's own example: every bundled record is in the canonical form."""
+    r = fmt_cli("--check", str(ROOT / "samples"))
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert "would reformat" not in r.stdout + r.stderr
+
+
+def test_the_modeline_of_a_stream_stays_the_first_line(tmp_path: Path) -> None:
+    """A modeline above the first ``---`` of a stream stays above it: editors
+    read it only as the file's first line."""
+    game = (ROOT / "samples" / "auction-tally.yaml").read_text(encoding="utf-8").split("\n", 1)[1]
+    line = "# yaml-language-server: $schema=../schemas/pitch-record-1.schema.json"
+    path = tmp_path / "stream.yaml"
+    path.write_text(f"{line}\n---\n{game}---\n{game}", encoding="utf-8")
+    out = fmt_cli(str(path)).stdout
+    assert out.splitlines()[:2] == [line, "---"], out[:200]
+    assert out.count(line) == 1
+    path.write_text(out, encoding="utf-8")
+    assert fmt_cli("--check", str(path)).exit_code == 0  # a fixed point
 
 
 # --- fill ----------------------------------------------------------------------

@@ -37,7 +37,7 @@ from pitchcli.render.templating import printable
 
 ROOT = Path(__file__).resolve().parents[2]
 TOURNAMENT = ROOT / "samples" / "tournament"
-INVALID = ROOT / "samples" / "invalid" / "wrong-dealer.yaml"
+INVALID = ROOT / "samples-invalid" / "wrong-dealer.yaml"
 EXAMPLES = int(os.environ.get("PITCH_REPORT_EXAMPLES", "25"))
 SVG_NS = "{http://www.w3.org/2000/svg}"
 

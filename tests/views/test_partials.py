@@ -33,7 +33,7 @@ def run(*args: object) -> Result:
 
 @pytest.fixture(scope="module")
 def partial() -> dict[str, Any]:
-    r = run("summarize", "--partial", TOURNAMENT, ROOT / "samples" / "invalid" / "suit-not-followed.yaml")
+    r = run("summarize", "--partial", TOURNAMENT, ROOT / "samples-invalid" / "suit-not-followed.yaml")
     assert r.exit_code == 1
     return json.loads(r.stdout)
 

@@ -107,7 +107,15 @@ def test_table_csv_and_exit_codes(tmp_path: Path) -> None:
     csv = run("ratings", "--format", "csv", one).stdout.splitlines()
     assert csv[0].startswith("rank,name,games,wins,mu,sigma,ordinal,change")
     assert len(csv) == 1 + 10  # a head, and the 10 players of round 1
-    bad = run("ratings", one, str(ROOT / "samples" / "invalid" / "wrong-dealer.yaml"))
+    bad = run("ratings", one, str(ROOT / "samples-invalid" / "wrong-dealer.yaml"))
     assert bad.exit_code == 1 and "R405" in bad.stderr
-    assert run("ratings", "--allow-invalid", str(ROOT / "samples" / "invalid" / "wrong-dealer.yaml")).exit_code == 0
+    assert run("ratings", "--allow-invalid", str(ROOT / "samples-invalid" / "wrong-dealer.yaml")).exit_code == 0
     assert run("ratings", str(tmp_path / "missing.yaml")).exit_code == 3
+
+
+@pytest.mark.parametrize("since", ["yesterday", "2026-13-45", "2026-1-5", "20261128"])
+def test_since_that_is_not_a_date_is_a_usage_error(since: str) -> None:
+    r = run("ratings", "--since", since, str(TOURNAMENT))
+    assert r.exit_code == 2, r.stdout
+    assert f"'{since}' is not a date: write YYYY-MM-DD, such as 2026-11-28" in r.stderr
+    assert r.stdout == ""

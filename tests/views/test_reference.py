@@ -165,3 +165,34 @@ def test_help_ends_with_real_examples(name: str, command: click.Command) -> None
             command.make_context(name, args, resilient_parsing=False)
         except click.UsageError as e:
             pytest.fail(f"the example `{line}` of `pitch {name} --help` is not a valid command: {e}")
+
+
+
+# A line that ends inside a rule id: "(AP-" with "PLAY-2)" on the next line.
+CUT_ID = re.compile(r"\b(?:CARD|AP|TP|TP4|TP5)-(?:[A-Z0-9]+-)*$", re.MULTILINE)
+
+
+def test_wrapping_never_splits_a_rule_id() -> None:
+    outputs = [run("explain", c).stdout for c in CODES]
+    outputs += [run("rules", r).stdout for r in reference.rules()]
+    outputs += [run("profiles", p).stdout for p in builtin_profiles()]
+    outputs.append(run("rules").stdout)
+    for text in outputs:
+        assert not CUT_ID.search(text), text
+
+
+def test_a_misspelled_profile_gets_did_you_mean() -> None:
+    r = run("profiles", "aution")
+    assert r.exit_code == 2
+    assert "unknown profile 'aution'; did you mean 'auction'?" in r.stderr, r.stderr
+    assert "did you mean" not in run("profiles", "xyz").stderr
+
+
+def test_example_messages_are_what_the_code_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A code's example message whose entry names a sample is what validating
+    that sample prints today (python tools/gen_docs.py rewrites them)."""
+    monkeypatch.chdir(ROOT)
+    text = (ROOT / "pitchcli" / "data" / "codes.toml").read_text(encoding="utf-8")
+    assert reference.with_generated_says(text) == text, "stale example messages: run python tools/gen_docs.py"
+    sampled = {c.code for c in reference.codes().values() if c.sample}
+    assert {"S204", "P302", "R403", "R404", "R405", "R407", "C502"} <= sampled, sampled

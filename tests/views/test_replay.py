@@ -144,7 +144,7 @@ def test_events_library_and_hand_filter() -> None:
 def test_invalid_record_replayed_with_each_problem_where_it_happens(tmp_path: Path) -> None:
     # Issue 12: a replay is how a revoke is found, so an invalid record is
     # replayed as far as it goes, each problem marked where it happens; exit 1.
-    bad = (ROOT / "samples" / "invalid" / "suit-not-followed.yaml").read_text(encoding="utf-8")
+    bad = (ROOT / "samples-invalid" / "suit-not-followed.yaml").read_text(encoding="utf-8")
     js = replay(tmp_path, bad, "--format", "json")
     assert js.exit_code == 1 and "R407" in js.stderr
     evs = [json.loads(line) for line in js.stdout.splitlines()]
@@ -173,7 +173,7 @@ def test_invalid_record_replayed_with_each_problem_where_it_happens(tmp_path: Pa
 def test_problem_without_a_trick_at_its_hand_and_escaped(tmp_path: Path) -> None:
     # A hand that has no contract (a call that isn't one): its problem right
     # after the hand's start; the record's text in the message is escaped.
-    bad = (ROOT / "samples" / "invalid" / "bid-no.yaml").read_text(encoding="utf-8")
+    bad = (ROOT / "samples-invalid" / "bid-no.yaml").read_text(encoding="utf-8")
     evs = [json.loads(line) for line in replay(tmp_path, bad, "--format", "json").stdout.splitlines()]
     i = next(i for i, e in enumerate(evs) if e["event"] == "problem")
     assert evs[i - 1]["event"] == "hand" and evs[i]["hand"] == 1 and evs[i]["trick"] is None
@@ -232,7 +232,7 @@ def test_cut_down_discards_told_without_draws(tmp_path: Path) -> None:
     """Cut-down (TP5-2, TP5-4): the bidder, who took the kitty, discards from
     his cards and the kitty's, everyone down to six; nobody draws."""
     text, lines, evs = _hand_one(tmp_path, "ten-point-5.yaml",
-                                 "  Eve is the bidder with 6 and names spades trump; he calls BJ: partner Dot.")
+                                 "  Eve is the bidder with 6 and names spades trump; the call is BJ: partner Dot.")
     # Eve's eight include AH 9C 8H of the kitty [AH, 9C, 8S, 8H]
     assert lines[0] == ("  Discards: Ann QC 3C 2C QD; Ben 7D 4C 5C 4H; Cal 3D 4D 10C 9H; Dot 10D 6H 9D 2D; "
                         "Eve 7H JD AH KC 8H 6D 3H 9C.")

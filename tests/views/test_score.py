@@ -167,3 +167,9 @@ def test_bidder_alone_named_as_holder_of_his_own_called_card(tmp_path: Path) -> 
     r = run(tmp_path, to_yaml(canonical(rec)), "--check", "--hand", str(h.number))
     assert r.exit_code == 0, r.stdout + r.stderr
     assert "partner none (alone)" in r.stdout
+
+
+def test_one_unscored_hand_is_counted_in_the_singular(tmp_path: Path) -> None:
+    r = run(tmp_path, "format: pitch-record/1\nvariant: auction\nplayers: [Ann, Ben, Cal, Dot]\n"
+                      "hands:\n  - dealer: Cal\n    bids: [pass, pass, 2, 2]\n")
+    assert "after an unscored hand (1 hand recorded)." in r.stdout, r.stdout
