@@ -20,7 +20,7 @@ from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import SEE_VALIDATE, Consumer
 from pitchcli.record.write import OutputError, atomic_output, check_replaceable
 from pitchcli.render.templating import printable, render
-from pitchcli.views.game import GameView, game_view, usable
+from pitchcli.views.game import GameView, for_display, game_view, usable
 
 # Colours told apart by people with the common colour-vision deficiencies
 # (Okabe & Ito's palette), darkened enough for white text around them.
@@ -175,7 +175,7 @@ class Charting(Consumer):
 
     def game(self, c: Checked) -> None:
         """Draw the game."""
-        g = game_view(c)
+        g = for_display(game_view(c))  # names cut for the terminal and the SVG
         self.out.write(sparkline(g))
         if self.output:
             self.run.broken = not self.write_svg(g, self.output)
