@@ -54,7 +54,15 @@ class Cluster:
         self.where = where
         self.tls = tls
         self.procs: list[subprocess.Popen[bytes]] = []
+        try:
+            self._begin(where, workers)
+        except BaseException:
+            self.stop()  # what started is stopped: a failed start leaks no process
+            raise
+
+    def _begin(self, where: Path, workers: int) -> None:
         file = where / "scheduler.json"
+        file.unlink(missing_ok=True)  # (a stale file of an earlier run would name a dead scheduler)
         self.scheduler = self._start("scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
                                      "--scheduler-file", str(file), *self._tls_args(scheduler=True))
         deadline = time.monotonic() + 60
