@@ -198,22 +198,27 @@ def test_unreachable_scheduler_exit_3() -> None:
 
 
 def test_the_scheduler_is_given_the_cluster_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Promptly, without a clock: Dask is told --cluster-timeout (instead of its
-    own 30 s) for the client and for every connection attempt."""
+    """Promptly, without a clock: the greeting's probe and Dask are told
+    --cluster-timeout (instead of Dask's own 30 s) for the client and for
+    every connection attempt."""
     import dask
     import distributed
     from dask.utils import parse_timedelta
 
-    asked: list[tuple[Any, float]] = []
+    from pitchcli.pipeline import cluster as clustering
 
-    def client(address: str, timeout: float) -> None:
+    asked: list[tuple[Any, float]] = []
+    probed: list[float] = []
+
+    def client(address: str, timeout: float, **kw: Any) -> None:
         asked.append((timeout, parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"))))
         raise OSError("Timed out trying to connect")
 
     monkeypatch.setattr(distributed, "Client", client)
+    monkeypatch.setattr(clustering, "probe", lambda address, timeout, security=None: probed.append(timeout))
     r = run("summarize", "--cluster", "tcp://127.0.0.1:1", "--cluster-timeout", "2.5", TOURNAMENT)
     assert r.exit_code == 3 and "cannot reach the Dask scheduler" in r.stderr
-    assert asked == [(2.5, 2.5)]
+    assert asked == [(2.5, 2.5)] and probed == [2.5]
 
 
 def test_no_worker_for_the_timeout_gives_up(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -236,7 +241,8 @@ def test_no_worker_for_the_timeout_gives_up(monkeypatch: pytest.MonkeyPatch) -> 
     class Client:
         status = "running"
 
-        def nthreads(self) -> dict[str, int]:
+        def nthreads(self, callback_timeout: float | None = None) -> dict[str, int]:
+            assert callback_timeout == 3  # every question to the scheduler is bounded
             return {}  # no worker
 
     class Future:
