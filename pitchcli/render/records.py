@@ -294,15 +294,28 @@ def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None,
         for c in check_source(name, name, max_errors=max_errors):
             res.add(c, do_fill)
         return res
+    unscannable: comments.Unscannable | None = None
     with contextlib.suppress(UnicodeDecodeError):  # not UTF-8: the loader says where (L102)
         res.text = data.decode("utf-8")
     res.fmt = format_of(name, res.text or "")
     if res.text is not None:
         res.modeline = modeline(res.text)
         if res.fmt == "yaml" and "#" in res.text:
-            res.found, res.starts = comments.find(res.text)
+            try:
+                res.found, res.starts = comments.find(res.text)
+            except comments.Unscannable as e:
+                unscannable = e
     for c in check_source(name, io.BytesIO(data), max_errors=max_errors):
         res.add(c, do_fill)
+    if unscannable is not None and res.valid:
+        # The loader read what the comment scanner could not: refuse rather
+        # than write the record without its comments (the loader reports such
+        # a text itself, L103, so this is a guard, not a path taken).
+        res.invalid = True
+        res.pieces, res.first = [], None
+        res.diagnostics.append(Diagnostic(
+            "L103", f"YAML: {unscannable.reason}; its comments can't be read, so it is not formatted",
+            file=name, document=0, line=unscannable.line or 1, column=unscannable.column or 1))
     return res
 
 

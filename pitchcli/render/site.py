@@ -33,7 +33,7 @@ from pitchcli.render.chart import svg
 from pitchcli.render.summary import event_title, standings_tables
 from pitchcli.render.templating import environment, render
 from pitchcli.text import plural
-from pitchcli.views.game import CardFace, GameView, game_view, usable
+from pitchcli.views.game import CardFace, GameView, for_display, game_view, usable
 from pitchcli.views.summary import Summary, after_each_round, round_order
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -72,7 +72,7 @@ class Site:
             self.rounds[key] = Summary(1, keep_games=False)
         self.rounds[key].add_checked(c)
         if usable(c):
-            self.games.append(_Game(game_view(c), len(self.games) + 1))
+            self.games.append(_Game(for_display(game_view(c)), len(self.games) + 1))
         else:
             self.invalid.append(c)
 
