@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from pitchcli.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-INVALID = (ROOT / "samples" / "invalid" / "wrong-dealer.yaml").read_bytes()
+INVALID = (ROOT / "samples-invalid" / "wrong-dealer.yaml").read_bytes()
 EXAMPLES = int(os.environ.get("PITCH_NAME_EXAMPLES", "30"))
 
 # Bytes a POSIX file name may hold: anything but NUL and the separator.
