@@ -13,6 +13,7 @@ from pitchcli import __version__
 from pitchcli.commands import (
     chart,
     explain,
+    find,
     fmt,
     merge,
     new,
@@ -61,5 +62,5 @@ def main(color: str) -> None:
 
 
 for _module in (validate, simulate, schema, profiles, rules, explain, score, replay, solve, fmt, new, summarize,
-                merge, report, chart, ratings):
+                merge, report, chart, ratings, find):
     main.add_command(_module.command)
