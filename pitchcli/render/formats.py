@@ -72,9 +72,14 @@ FIND: dict[str, Lazy] = {
     "yaml": _r("found", "YamlRecords"), "jsonl": _r("found", "JsonlRecords"),
 }
 
+# dedup: (dedup, out, invalid) -> None (render.dedup).
+DEDUP: dict[str, Lazy] = {
+    "text": _r("dedup", "write_text"), "json": _r("dedup", "write_json"), "list": _r("dedup", "write_list"),
+}
+
 # Each command's registry by the command's name (simulate's --format is the
 # record format, yaml/json/jsonl, written by ``pitchcli.record.write``: no renderer).
 BY_COMMAND: dict[str, dict[str, Lazy]] = {
     "validate": VALIDATE, "score": SCORE, "replay": REPLAY, "solve": SOLVE, "summarize": SUMMARY, "merge": SUMMARY,
-    "ratings": RATINGS, "profiles": PROFILES, "rules": RULES, "explain": EXPLAIN, "find": FIND,
+    "ratings": RATINGS, "profiles": PROFILES, "rules": RULES, "explain": EXPLAIN, "find": FIND, "dedup": DEDUP,
 }
