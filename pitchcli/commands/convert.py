@@ -53,7 +53,7 @@ def convert_paths(paths: tuple[str, ...], fmt: str, output: str | None, max_erro
     "pitch convert --to json samples/auction-full.yaml",
 ))
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--to", type=click.Choice(FORMATS_OUT), help="The output format (default: the suffix of -o).")
+@click.option("--to", type=click.Choice(FORMATS_OUT), help="The output format (default: the suffix of -o, else the first input's).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write here, atomically: only when every record is valid.")
 @max_errors_option
@@ -68,10 +68,7 @@ def convert(paths: tuple[str, ...], to: str | None, output: str | None, max_erro
     converted (its diagnostics on standard error, exit 1); with -o nothing is
     written then.
     """
-    fmt = format_for(to, output, ())
-    if fmt is None:
-        raise click.UsageError("say the format: --to yaml|json|jsonl, or an -o name ending so")
-    sys.exit(convert_paths(paths, fmt, output, max_errors))
+    sys.exit(convert_paths(paths, format_for(to, output, paths) or "yaml", output, max_errors))
 
 
 command = convert

@@ -27,7 +27,7 @@ def _query(ctx: click.Context, param: click.Parameter, value: str | None) -> obj
 @click.command(epilog=examples(
     "pitch find --player Ann --format jsonl samples/tournament",
     "pitch find --bid-at-least 4 --set --hands --format table samples/",
-    "pitch find --query \"length(hands) > `8`\" --format paths samples/",
+    "pitch find --query \"hands[?bid == `4` && set]\" --format paths samples/",
 ))
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--player", "players", multiple=True, metavar="NAME", help="NAME played (repeated: any of them).")

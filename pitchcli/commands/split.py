@@ -17,7 +17,7 @@ KEYS = ("event", "date", "game")
     "pitch split --by game --to json games.jsonl -o games/",
 ))
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--by", "key", type=click.Choice(KEYS), required=True,
+@click.option("--by", "key", type=click.Choice(KEYS), default="game", show_default=True,
               help="event, date: a file per event or date; game: a file per game (named by its id).")
 @click.option("-o", "--output", "folder", required=True, type=click.Path(file_okay=False),
               help="The folder to write in (made if missing).")
