@@ -209,7 +209,7 @@ class Finding(Consumer):
 
 
 def search(paths: tuple[str, ...] | list[str], cond: Conditions, sink_of: Any, out: TextIO, err: TextIO,
-           allow_invalid: bool = False, jobs: int = 1, max_errors: int | None = None) -> int:
+           allow_invalid: bool = False, max_errors: int | None = None) -> int:
     """Run ``pitch find``: every document of ``paths`` checked (the quick pass
     where it decides), the games found written by the sink ``sink_of(out,
     err)`` makes; the exit status (``Finding``)."""
