@@ -53,7 +53,8 @@ def convert_paths(paths: tuple[str, ...], fmt: str, output: str | None, max_erro
     "pitch convert --to json samples/auction-full.yaml",
 ))
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--to", type=click.Choice(FORMATS_OUT), help="The output format (default: the suffix of -o, else the first input's).")
+@click.option("--to", type=click.Choice(FORMATS_OUT),
+              help="The output format (default: the suffix of -o, else the first input's).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write here, atomically: only when every record is valid.")
 @max_errors_option
