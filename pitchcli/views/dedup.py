@@ -13,7 +13,8 @@ leaders, trump, points, scores, totals, result), so a record written again
 by ``fmt --fill`` is still the same game.
 
 ``deal_key`` hashes less: the variant, the players and each hand's dealer and
-the set of cards in it. Two games alike there but not in ``play_key`` are
+deal (who held which cards; for a record of play without its deal, the
+cards of each trick as a set). Two games alike there but not in ``play_key`` are
 near-duplicates ("the same deal, a different trick"): listed apart, for a
 person to look at.
 
@@ -33,7 +34,6 @@ from pitchcli.record.write import canonical
 
 PLAYED = ("dealer", "deal", "dead", "bids", "kitty", "discards", "draws")
 TALLY = ("contract", "trump", "points")
-CARD_LISTS = ("deal", "dead", "kitty", "discards", "draws")
 PARTNER_CARDS = ("card", "cards")
 
 
@@ -72,27 +72,33 @@ def played(record: dict[str, Any]) -> dict[str, Any]:
     return _plain(game)
 
 
-def _cards_in(h: dict[str, Any]) -> list[str]:
-    cards: list[str] = []
-    for key in CARD_LISTS:
-        v = h.get(key)
-        if isinstance(v, dict):
-            cards += [c for cs in v.values() if isinstance(cs, list) for c in cs]
-        elif isinstance(v, list):
-            cards += v
-    for t in _tricks(h):
-        if isinstance(t, list):
-            cards += t
-    return sorted({str(c) for c in cards})
+def _sorted_cards(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: _sorted_cards(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return sorted(str(c) for c in v)
+    return v
+
+
+def _deal_of(h: dict[str, Any]) -> dict[str, Any]:
+    """One hand's deal: who held what (``deal``, ``dead``, ``kitty``), else, for
+    a record of play, the cards of each trick as a set (who played which
+    card is the engine's to say); a tally hand: its contract."""
+    out: dict[str, Any] = {"dealer": h.get("dealer")}
+    if "deal" in h:
+        out.update((k, _sorted_cards(h[k])) for k in ("deal", "dead", "kitty") if k in h)
+    elif h.get("tricks"):
+        out["tricks"] = sorted(_sorted_cards(t) for t in h["tricks"] if isinstance(t, list))
+    else:
+        out["contract"] = h.get("contract")
+    return out
 
 
 def dealt(record: dict[str, Any]) -> dict[str, Any]:
-    """The deal of a record: the variant, the players, each hand's dealer and
-    the cards in it (a tally hand: its contract)."""
+    """The deal of a record: the variant, the players and each hand's deal (``_deal_of``)."""
     game = played(record)
     return {"variant": game["variant"], "players": game["players"],
-            "hands": [{"dealer": h.get("dealer"), "cards": _cards_in(h), "contract": h.get("contract")}
-                      if isinstance(h, dict) else h for h in game["hands"]]}
+            "hands": [_deal_of(h) if isinstance(h, dict) else h for h in game["hands"]]}
 
 
 def _digest(data: Any) -> bytes:
