@@ -25,7 +25,12 @@ def format_for(to: str | None, output: str | None, first: tuple[str, ...]) -> st
     return format_of(first[0]) if first and first[0] != "-" else None
 
 
-def convert_paths(paths: tuple[str, ...], fmt: str, output: str | None, max_errors: int) -> int:
+UNIQUE_HELP = ("Leave out a game already written: the same play, however it was typed (as `pitch dedup` "
+               "finds it); the first copy read is kept.")
+
+
+def convert_paths(paths: tuple[str, ...], fmt: str, output: str | None, max_errors: int,
+                  unique: bool = False) -> int:
     """Every valid record of ``paths`` to ``output`` (atomically: nothing
     written unless every record is valid) or standard output; the exit status."""
     from pitchcli.pipeline.driver import drive
@@ -35,11 +40,11 @@ def convert_paths(paths: tuple[str, ...], fmt: str, output: str | None, max_erro
 
     records = noted(paths, max_errors or None, quick=True)
     if not output:
-        return drive(records, Converting(sys.stdout, sys.stderr, fmt), sys.stderr)
+        return drive(records, Converting(sys.stdout, sys.stderr, fmt, unique), sys.stderr)
     status = 0
     try:
         with writing(output), atomic_output(output) as f:
-            status = drive(records, Converting(f, sys.stderr, fmt), sys.stderr)
+            status = drive(records, Converting(f, sys.stderr, fmt, unique), sys.stderr)
             if status:
                 raise Abandoned
     except Abandoned:
@@ -57,9 +62,10 @@ def convert_paths(paths: tuple[str, ...], fmt: str, output: str | None, max_erro
               help="The output format (default: the suffix of -o, else the first input's).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write here, atomically: only when every record is valid.")
+@click.option("--unique", is_flag=True, help=UNIQUE_HELP)
 @max_errors_option
 @color_option
-def convert(paths: tuple[str, ...], to: str | None, output: str | None, max_errors: int) -> None:
+def convert(paths: tuple[str, ...], to: str | None, output: str | None, unique: bool, max_errors: int) -> None:
     """Convert records between YAML, JSON and JSON Lines, as one stream.
 
     Each record is written in the canonical form, as `pitch fmt --to` writes
@@ -69,7 +75,7 @@ def convert(paths: tuple[str, ...], to: str | None, output: str | None, max_erro
     converted (its diagnostics on standard error, exit 1); with -o nothing is
     written then.
     """
-    sys.exit(convert_paths(paths, format_for(to, output, paths) or "yaml", output, max_errors))
+    sys.exit(convert_paths(paths, format_for(to, output, paths) or "yaml", output, max_errors, unique))
 
 
 command = convert

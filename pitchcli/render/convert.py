@@ -27,6 +27,7 @@ from pitchcli.pipeline.noted import Unread
 from pitchcli.record.write import atomic_output, canonical, check_replaceable
 from pitchcli.render.stream import RecordStream
 from pitchcli.text import plural
+from pitchcli.views.dedup import play_key
 
 SUFFIX = {"yaml": ".yaml", "json": ".json", "jsonl": ".jsonl"}
 
@@ -64,24 +65,36 @@ class Converting(Consumer):
 
     refusal = "{file}: not converted: the record is invalid ({errors}); see `pitch validate`"
 
-    def __init__(self, out: TextIO, err: TextIO, fmt: str) -> None:
+    def __init__(self, out: TextIO, err: TextIO, fmt: str, unique: bool = False) -> None:
         self.err = err
         self.stream = RecordStream(out, fmt)
         self.notes = Notes(fmt)
+        # --unique: the play keys written (views.dedup), 16 bytes a game
+        self.seen: set[bytes] | None = set() if unique else None
+        self.copies = 0
 
     def usable(self, c: Checked) -> bool:
         """A record with no error at all (a claim that disagrees is one): fmt's rule."""
         return not c.blocked and c.errors == 0
 
     def game(self, c: Checked) -> None:
-        """Write the record."""
+        """Write the record (with ``unique``, unless a copy of it was written)."""
         assert isinstance(c.data, dict)
+        if self.seen is not None:
+            key = play_key(c.data)
+            if key in self.seen:
+                self.copies += 1
+                return
+            self.seen.add(key)
         self.stream.add_record(canonical(c.data), self.notes.keep(c))  # type: ignore[arg-type]
 
     def end(self) -> int:
         """Write what is held back; the notes; the exit status."""
         self.stream.close()
         self.notes.write(self.err)
+        if self.copies:
+            self.err.write(f"{self.copies} {'copy' if self.copies == 1 else 'copies'} of a game already written "
+                           f"left out (--unique)\n")
         return self.run.status()
 
 
