@@ -40,26 +40,8 @@ from pitchcli.pipeline.simulate import simulate_game
 from pitchcli.profiles import builtin_profiles
 from pitchcli.record.write import canonical, to_jsonl
 
-
-def _renotated(v: object) -> object:
-    if isinstance(v, str) and v[:-1] in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A") \
-            and v[-1] in "SHDC":
-        return ("T" if v[:-1] == "10" else v[:-1]).lower() + v[-1].lower()
-    if isinstance(v, list):
-        return [_renotated(x) for x in v]
-    if isinstance(v, dict):
-        return {k: _renotated(x) for k, x in v.items()}
-    return v
-
-
-def _shuffled(v: object, rng: random.Random) -> object:
-    if isinstance(v, dict):
-        items = list(v.items())
-        rng.shuffle(items)
-        return {k: _shuffled(x, rng) for k, x in items}
-    if isinstance(v, list):
-        return [_shuffled(x, rng) for x in v]
-    return v
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from support.retyped import rekeyed, renotated  # the tests' helpers: one way to retype a record
 
 
 def make_archive(root: Path, games: int, copies: int, profiles: list[str]) -> dict[int, str]:
@@ -77,11 +59,11 @@ def make_archive(root: Path, games: int, copies: int, profiles: list[str]) -> di
     for k, (i, rec) in enumerate(sorted(kept.items())):
         how = k % 4
         if how == 0:
-            name, text = f"copy-{i}.json", json.dumps(_shuffled(rec, rng))
+            name, text = f"copy-{i}.json", json.dumps(rekeyed(rec, rng))
         elif how == 1:
             name, text = f"copy-{i}.json", json.dumps(rec, indent=3, separators=(" ,", " : "))
         elif how == 2:
-            name, text = f"copy-{i}.yaml", yaml.safe_dump(_renotated(rec), sort_keys=True)
+            name, text = f"copy-{i}.yaml", yaml.safe_dump(renotated(rec), sort_keys=True)
         else:
             rec.update(event="Typed again", date="2027-01-01")
             name, text = f"copy-{i}.yaml", yaml.safe_dump(rec, sort_keys=False)

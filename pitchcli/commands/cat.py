@@ -6,22 +6,15 @@ import sys
 
 import click
 
-from pitchcli.commands.common import color_option, examples, max_errors_option
-from pitchcli.commands.convert import UNIQUE_HELP, convert_paths, format_for
-from pitchcli.commands.fmt import FORMATS_OUT
+from pitchcli.commands.common import examples
+from pitchcli.commands.convert import convert_paths, format_for, stream_options
 
 
 @click.command(epilog=examples(
     "pitch cat samples/tournament/winter-setback-open",
     "pitch cat --to jsonl samples/tournament > all.jsonl",
 ))
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--to", type=click.Choice(FORMATS_OUT), help="The output format (default: the first input's).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
-              help="Write here, atomically: only when every record is valid.")
-@click.option("--unique", is_flag=True, help=UNIQUE_HELP)
-@max_errors_option
-@color_option
+@stream_options
 def cat(paths: tuple[str, ...], to: str | None, output: str | None, unique: bool, max_errors: int) -> None:
     """Write the records of every input as one stream (folders searched in
     name order), each in the canonical form, comments kept in YAML.

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
 from pitchcli.commands.common import color_option, examples, max_errors_option, writing
 from pitchcli.commands.fmt import FORMATS_OUT
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class Abandoned(Exception):
@@ -52,19 +56,27 @@ def convert_paths(paths: tuple[str, ...], fmt: str, output: str | None, max_erro
     return status
 
 
+def stream_options(f: F) -> F:
+    """The arguments and options of ``convert`` and ``cat``: the inputs, ``--to``,
+    ``-o``, ``--unique``, ``--max-errors`` and ``--color``."""
+    for option in reversed((
+        click.argument("paths", nargs=-1, required=True, type=click.Path()),
+        click.option("--to", type=click.Choice(FORMATS_OUT),
+                     help="The output format (default: the suffix of -o, else the first input's)."),
+        click.option("-o", "--output", type=click.Path(dir_okay=False),
+                     help="Write here, atomically: only when every record is valid."),
+        click.option("--unique", is_flag=True, help=UNIQUE_HELP),
+        max_errors_option, color_option)):
+        f = option(f)
+    return f
+
+
 @click.command(epilog=examples(
     "pitch convert --to jsonl samples/tournament -o tournament.jsonl",
     "pitch convert --to yaml games.jsonl -o games.yaml",
     "pitch convert --to json samples/auction-full.yaml",
 ))
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--to", type=click.Choice(FORMATS_OUT),
-              help="The output format (default: the suffix of -o, else the first input's).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
-              help="Write here, atomically: only when every record is valid.")
-@click.option("--unique", is_flag=True, help=UNIQUE_HELP)
-@max_errors_option
-@color_option
+@stream_options
 def convert(paths: tuple[str, ...], to: str | None, output: str | None, unique: bool, max_errors: int) -> None:
     """Convert records between YAML, JSON and JSON Lines, as one stream.
 

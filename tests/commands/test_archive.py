@@ -20,6 +20,7 @@ import pytest
 import yaml
 from click.testing import CliRunner, Result
 from support.games import BASE_TRICKS, base_game
+from support.retyped import rekeyed, renotated
 
 from pitchcli.cli import main
 from pitchcli.pipeline.simulate import simulate_game
@@ -155,30 +156,6 @@ def test_split_names_from_records_are_file_names_not_paths(tmp_path: Path) -> No
 
 
 # --- dedup -------------------------------------------------------------------------------------------
-
-NOTATION = {"10": "T"}  # 10S -> TS; and every card in lower case
-
-
-def renotated(v: Any) -> Any:
-    if isinstance(v, str) and len(v) in (2, 3) and v[:-1] in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J",
-                                                               "Q", "K", "A"):
-        return (NOTATION.get(v[:-1], v[:-1]) + v[-1]).lower()
-    if isinstance(v, list):
-        return [renotated(x) for x in v]
-    if isinstance(v, dict):
-        return {k: renotated(x) for k, x in v.items()}
-    return v
-
-
-def rekeyed(v: Any, rng: random.Random) -> Any:
-    if isinstance(v, dict):
-        items = list(v.items())
-        rng.shuffle(items)
-        return {k: rekeyed(x, rng) for k, x in items}
-    if isinstance(v, list):
-        return [rekeyed(x, rng) for x in v]
-    return v
-
 
 def near(rec: dict[str, Any]) -> dict[str, Any]:
     """The same deal played otherwise: in trick 5 the pitcher trumps with 10S
