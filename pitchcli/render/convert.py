@@ -219,8 +219,8 @@ class Splitting(Consumer):
                 self.err.write(f"{plural(self.run.used, 'record')} written to "
                                f"{plural(len(self.names), 'file')} in {escape.text(str(self.folder))}\n")
             else:
-                self.err.write(f"{escape.text(str(self.folder))}: nothing written: fix or leave out the invalid "
-                               f"records first (`pitch find --format jsonl` writes the valid ones)\n")
+                self.err.write(f"{escape.text(str(self.folder))}: nothing written: a record was invalid or an "
+                               f"input unreadable (`pitch find --format jsonl` writes the valid games)\n")
         except OSError as e:
             self.err.write(escape.text(f"{getattr(e, 'filename', None) or self.folder}: cannot write: "
                                        f"{e.strerror or e}") + "\n")

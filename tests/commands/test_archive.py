@@ -228,3 +228,10 @@ def test_dedup_without_copies_is_0_and_never_changes_an_input(tmp_path: Path) ->
     r = run("dedup", src)
     assert r.exit_code == 0 and "28 games: 28 distinct, 0 extra copies" in r.stdout
     assert {p: p.read_bytes() for p in src.rglob("*.yaml")} == before
+
+
+@pytest.mark.parametrize("command", [["find"], ["convert"], ["cat"], ["dedup"], ["split", "-o", "out"]])
+def test_an_unreadable_input_is_exit_3_with_its_diagnostic(command: list[str], tmp_path: Path) -> None:
+    r = run(*command[:1], *[str(tmp_path / a) if a == "out" else a for a in command[1:]], tmp_path / "missing.yaml")
+    assert r.exit_code == 3 and "L101" in r.stderr
+    assert not (tmp_path / "out").exists()
