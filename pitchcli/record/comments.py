@@ -134,6 +134,17 @@ def by_document(found: list[Comment], starts: list[int], roots: list[tuple[Node,
     return out
 
 
+def of_document(found: list[Comment], starts: list[int], root: Node, line0: int, first: bool) -> Comments | None:
+    """The comments of one document of a stream (its node tree ``root``, after
+    ``line0`` lines): those from its ``---`` to the next; the ``first``
+    document of a file also takes those above its ``---``. None: it has none."""
+    begin = line0 + root.start_mark.line
+    lo = -1 if first else max((s for s in starts if s <= begin), default=-1)
+    hi = min((s for s in starts if s > begin), default=None)
+    mine = [n for n in found if n.line >= lo and (hi is None or n.line < hi)]
+    return attach(mine, root, line0) if mine else None
+
+
 def _gap(lines: list[str], a: tuple[int, int], b: tuple[int, int], out: list[Comment]) -> None:
     """Comments between two tokens: only blanks, line breaks and comments are there."""
     for n in range(a[0], min(b[0], len(lines) - 1) + 1):
