@@ -256,16 +256,7 @@ def joined(parts: list[Formatted], fmt: str) -> str:
         for i, text in enumerate(p.pieces):
             stream.add(text, p.first if i == 0 else None, p.first_notes if i == 0 else None)
     stream.close()
-    text = out.getvalue()
-    return _modeline_first(text, parts[0].modeline if parts else None) if fmt == "yaml" else text
-
-
-def _modeline_first(text: str, line: str | None) -> str:
-    """A stream whose first document's comments hold the modeline is written
-    ``---`` first; editors read the modeline only as the file's first line, so
-    it goes back above the ``---`` it was found above."""
-    head = f"---\n{line}\n"
-    return f"{line}\n---\n{text[len(head):]}" if line and text.startswith(head) else text
+    return out.getvalue()
 
 
 def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None,

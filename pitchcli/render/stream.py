@@ -43,7 +43,7 @@ class RecordStream:
         else:
             if self._first is not None:
                 self._head()
-                self.out.write(self._first[0])
+                self.out.write(modeline_first(self._first[0]))
                 self._first = None
             self.out.write(text)
         self.count += 1
@@ -63,4 +63,17 @@ class RecordStream:
         text, record, notes = self._first
         self._first = None
         self._head()
-        self.out.write(dump([record], self.fmt, [notes]) if record is not None else text)
+        self.out.write(modeline_first(dump([record], self.fmt, [notes]) if record is not None else text))
+
+
+MODELINE = "# yaml-language-server:"
+
+
+def modeline_first(text: str) -> str:
+    """A YAML stream whose first document's comments hold the editor's modeline
+    is written ``---`` first; editors read the modeline only as the file's
+    first line, so it goes back above that ``---``."""
+    if text.startswith("---\n" + MODELINE):
+        line, _, rest = text[4:].partition("\n")
+        return f"{line}\n---\n{rest}"
+    return text
