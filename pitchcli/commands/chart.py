@@ -7,15 +7,15 @@ import sys
 import click
 
 from pitchcli import escape
-from pitchcli.commands.common import color_option, examples, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, max_errors_option
 
 
 @click.command("chart", epilog=examples(
     "pitch chart samples/auction-full.yaml",
     "pitch chart -o race.svg samples/ten-point.yaml",
 ))
-@click.argument("path", type=click.Path())
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+@click.argument("path", type=INPUT_PATH)
+@click.option("-o", "--output", type=OUTPUT_PATH,
               help="Write the SVG chart here (atomically).")
 @max_errors_option
 @color_option

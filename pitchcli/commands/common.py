@@ -27,6 +27,15 @@ COLOR_HELP = ("Colour errors, warnings, codes, made and set: auto is on a termin
               "NO_COLOR is set (on when FORCE_COLOR is).")
 
 
+# Paths are taken as they are written: whether a file can be read or written
+# is the command's to find out and say, with the contract's exit status (3 and
+# L101 for an input, 3 for an output). Click's own checks (``readable``,
+# ``writable``, ``dir_okay``) are usage errors (exit 2) and, since they ask
+# ``access()``, say nothing when run as root: CI would never see them.
+INPUT_PATH = click.Path(readable=False)
+OUTPUT_PATH = click.Path(readable=False)
+
+
 def examples(*commands: str) -> str:
     """The epilog of a command's --help: real examples, one per line (Click's
     ``\\b`` keeps the lines as they are written)."""

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import color_option, examples, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, max_errors_option
 
 FORMATS_OUT = ("yaml", "json", "jsonl")
 
@@ -16,8 +16,8 @@ FORMATS_OUT = ("yaml", "json", "jsonl")
     "pitch fmt --check samples/",
     "pitch fmt --fill --to json -o game.json game.yaml",
 ))
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+@click.argument("paths", nargs=-1, required=True, type=INPUT_PATH)
+@click.option("-o", "--output", type=OUTPUT_PATH,
               help="Write every input here (atomically) instead of standard output.")
 @click.option("--to", type=click.Choice(FORMATS_OUT),
               help="Output format (default: the input's, or the suffix of --output).")

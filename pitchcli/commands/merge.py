@@ -7,7 +7,7 @@ import sys
 import click
 
 from pitchcli import escape
-from pitchcli.commands.common import color_option, examples
+from pitchcli.commands.common import INPUT_PATH, color_option, examples
 from pitchcli.commands.summarize import report_out, summary_options
 
 
@@ -15,7 +15,7 @@ from pitchcli.commands.summarize import report_out, summary_options
     "pitch merge part-*.json",
     "pitch merge --format markdown -o standings.md part-1.json part-2.json",
 ))
-@click.argument("parts", nargs=-1, required=True, type=click.Path())
+@click.argument("parts", nargs=-1, required=True, type=INPUT_PATH)
 @summary_options
 @color_option
 def merge(parts: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,
@@ -33,7 +33,10 @@ def merge(parts: tuple[str, ...], fmt: str, standings: bool, games: bool | None,
     for name in parts:
         try:
             read.append(read_partial(name, sys.stdin.buffer if name == "-" else None))
-        except (OSError, SummaryError) as e:
+        except OSError as e:
+            click.echo(escape.text(f"{name}: cannot read: {e.strerror or e}"), err=True)
+            sys.exit(3)
+        except SummaryError as e:
             click.echo(escape.text(f"{name}: {e}"), err=True)
             sys.exit(3)
     s = merge_all(read)

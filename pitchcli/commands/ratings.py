@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, max_errors_option
 from pitchcli.render.formats import RATINGS
 
 
@@ -15,7 +15,7 @@ from pitchcli.render.formats import RATINGS
     "pitch ratings --since 2026-11-28 --head-to-head samples/tournament",
     "pitch ratings --format csv samples/tournament",
 ))
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, type=INPUT_PATH)
 @format_option(RATINGS, "table")
 @click.option("--head-to-head", is_flag=True, help="Also (csv: instead) the results between each pair of players "
                                                     "or teams that met.")

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, TextIO
 import click
 
 from pitchcli.commands.common import (
+    INPUT_PATH,
+    OUTPUT_PATH,
     F,
     color_option,
     examples,
@@ -45,7 +47,7 @@ def summary_options(f: F) -> F:
         click.option("--partial", is_flag=True,
                      help="Write the mergeable partial summary (JSON, format pitch-summary-partial version 1) "
                           "instead of a report; `pitch merge` reads it."),
-        click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+        click.option("-o", "--output", type=OUTPUT_PATH,
                      help="Write here (atomically) instead of standard output."),
     ]
     for option in reversed(options):
@@ -111,7 +113,7 @@ def report_out(s: Summary, fmt: str, standings: bool, games: bool | None, partia
     "pitch summarize --format csv archive/ > standings.csv",
     "pitch summarize --jobs 0 --partial -o part.json shard/",
 ))
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, type=INPUT_PATH)
 @summary_options
 @click.option("-j", "--jobs", type=click.IntRange(0), default=1, show_default=True,
               help="Worker processes (0: one per CPU). Files are shared out, and a big JSON Lines file "

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, max_errors_option
 from pitchcli.render.formats import VALIDATE
 
 
@@ -15,7 +15,7 @@ from pitchcli.render.formats import VALIDATE
     "pitch validate --format github records/*.yaml",
     "pitch validate --format json - < game.yaml",
 ))
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, type=INPUT_PATH)
 @format_option(VALIDATE, "text",
                help="text: file:line:col: error: CODE [RULE] message; json: the versioned report; github: "
                     "workflow annotations (::error file=...); sarif: SARIF 2.1.0 for code scanning.")
