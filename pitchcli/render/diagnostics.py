@@ -43,8 +43,11 @@ class ValidateReport(Consumer):
         self.tally.add(c, self.strict)
 
     def end(self) -> int:
-        """Finish the report; the exit status."""
+        """Finish the report; the exit status (``strict``: what a folder walk
+        skipped, a warning, fails too)."""
         self.finish()
+        if self.strict and self.run.skipped:
+            self.run.failed = True
         return self.run.status()
 
     def finish(self) -> None:
