@@ -10,7 +10,7 @@ Nothing heavy is imported here, nor at the top of any command's module:
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -51,6 +51,21 @@ def writing(path: str) -> Iterator[None]:
         yield
     except OSError as e:
         click.echo(escape.text(f"{path}: cannot write: {e.strerror or e}"), err=True)
+        sys.exit(3)
+
+
+def not_an_input(output: str | None, inputs: Iterable[str], hint: str = "") -> None:
+    """Refuse (exit 3, before any work) an output file that is one of the
+    inputs: written atomically at the end, it would replace what was read.
+    ``hint``: what to do instead (``fmt``: ``--in-place``)."""
+    if output is None:
+        return
+    from pitchcli.pipeline.walk import input_named
+    found = input_named(output, inputs)
+    if found is not None:
+        same = "" if found == output else f" ({found})"
+        click.echo(escape.text(f"{output}: cannot write: it is one of the inputs{same}; not replaced{hint}"),
+                   err=True)
         sys.exit(3)
 
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, max_errors_option, not_an_input
 
 FORMATS_OUT = ("yaml", "json", "jsonl")
 
@@ -43,6 +43,7 @@ def fmt(paths: tuple[str, ...], output: str | None, to: str | None, check: bool,
         raise click.UsageError("--in-place needs files, not standard input")
     if in_place and to:
         raise click.UsageError("--in-place keeps each file's format; use --output to convert")
+    not_an_input(output, paths, "; use --in-place to rewrite a file")
     from pitchcli.pipeline.driver import drive
     from pitchcli.render.records import Formatting
 

@@ -7,7 +7,7 @@ import sys
 import click
 
 from pitchcli import escape
-from pitchcli.commands.common import INPUT_PATH, color_option, examples
+from pitchcli.commands.common import INPUT_PATH, color_option, examples, not_an_input
 from pitchcli.commands.summarize import report_out, summary_options
 
 
@@ -31,6 +31,7 @@ def merge(parts: tuple[str, ...], fmt: str, standings: bool, games: bool | None,
     part counts.
     """
     from pitchcli.pipeline.walk import Seen
+    not_an_input(output, parts)
     from pitchcli.views.partial import counted_twice
     from pitchcli.views.summarize import read_partial
     from pitchcli.views.summary import Summary, SummaryError, merge_all

@@ -17,6 +17,7 @@ from pitchcli.commands.common import (
     examples,
     format_option,
     max_errors_option,
+    not_an_input,
     writing,
 )
 from pitchcli.diagnostics import DEFAULT_MAX_ROWS
@@ -163,6 +164,7 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     import os
 
     from pitchcli.pipeline.parallel import WorkerDied
+    not_an_input(output, paths)
     from pitchcli.views.summarize import Progress, summarize_paths
     bar = Progress(progress if progress is not None else sys.stderr.isatty(),
                    sys.stderr)

@@ -28,7 +28,8 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-from collections.abc import Iterator
+import sys
+from collections.abc import Iterable, Iterator
 
 from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
 
@@ -142,3 +143,26 @@ def walk(top: str, seen: Seen | None = None) -> Iterator[tuple[str, str | Diagno
         # A file reached again is decided in the order the command reads the
         # files: the first name read wins.
         yield name, (seen.again(name, file_info) or source) if file_info is not None else source
+
+
+def input_named(output: str, paths: Iterable[str]) -> str | None:
+    """The input among ``paths`` (files named on the command line, or ``-``
+    when standard input is redirected from a file) that is the same file as
+    ``output``, if any: writing the output would replace that input. Only a
+    regular file can be replaced (a device or a FIFO is written to, as
+    ``/dev/stdout`` is); a folder's files are not looked at (a walk does not
+    read the output, see ``Seen``)."""
+    try:
+        info = os.stat(output)
+    except (OSError, ValueError):
+        return None  # not there yet: nothing to replace
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    for p in paths:
+        try:
+            other = os.fstat(sys.stdin.fileno()) if p == "-" else os.stat(p)
+        except (OSError, ValueError, AttributeError):
+            continue
+        if stat.S_ISREG(other.st_mode) and _key(other) == _key(info):
+            return "standard input" if p == "-" else p
+    return None

@@ -460,7 +460,7 @@ class Formatting(Consumer):
     def inputs(self, paths: Iterable[str]) -> Iterator[Formatted]:
         """Each input read and checked, in the output's format (for standard
         output and -o, known once the first valid file is read: read lazily)."""
-        for name, source in iter_sources(paths):
+        for name, source in iter_sources(paths, self.output):  # (-o found in a folder: not read)
             to = self.to if self.check else None if self.in_place else self.run_fmt
             yield read_input(name, self.do_fill, self.stdin, source, to, self.max_errors)
 
