@@ -8,15 +8,17 @@ the exit status.
 
 from __future__ import annotations
 
-import json
-from pathlib import PurePosixPath, PureWindowsPath
+import os
+from pathlib import PureWindowsPath
 from typing import Any, TextIO
 from urllib.parse import quote
 
-from pitchcli import __version__
+from pitchcli import __version__, escape
 from pitchcli.diagnostics import CODES, WARNING, Diagnostic
 from pitchcli.pipeline.check import Checked
+from pitchcli.pipeline.driver import Run
 from pitchcli.render.diagnostics import ValidateReport
+from pitchcli.render.jsonstream import StreamedList
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -28,8 +30,11 @@ SARIF_VERSION = "2.1.0"
 
 
 def escape_data(text: str) -> str:
-    """The message of a workflow command, escaped."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """The message of a workflow command, escaped: first as any text shown to
+    a reader (``escape.text``: ESC, OSC, BEL, bidi controls, U+2028/9 shown as
+    ``\\x1b``, ``\\u202e``...; the runner's log is a terminal too), then as
+    the runner reads it."""
+    return escape.text(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def escape_property(text: str) -> str:
@@ -68,15 +73,26 @@ class GithubReport(ValidateReport):
 # --- SARIF 2.1.0 ------------------------------------------------------------------
 
 
-def artifact_uri(path: str) -> str:
+def artifact_uri(path: str, windows: bool = os.name == "nt") -> str:
     """A file name as a SARIF artifact URI: relative names stay relative (code
-    scanning resolves them against the checkout), absolute ones become file URIs."""
-    if PureWindowsPath(path).drive:
-        return PureWindowsPath(path).as_uri()
-    posix = PurePosixPath(path.replace("\\", "/"))
-    if posix.is_absolute():
-        return posix.as_uri()
-    return quote(str(posix), safe="/")
+    scanning resolves them against the checkout), absolute ones become
+    ``file:///`` URIs, never with a host.
+
+    The name is read as the system that gave it reads it: on POSIX a backslash
+    and a colon are characters of a name (``\\\\srv\\share\\x.json`` and
+    ``c:\\temp\\x.json`` are relative names), ``//tmp/x`` is ``/tmp/x``. Every
+    byte but the unreserved ones and ``/`` is percent-encoded (a name that is
+    not UTF-8 as its own bytes), so a colon can't be read as a scheme, nor
+    ``//`` as a host."""
+    if windows:
+        win = PureWindowsPath(path)
+        if win.drive and win.is_absolute():
+            return win.as_uri()  # (a UNC name's server is the URI's host: that is where the file is)
+        path = path.replace("\\", "/")
+    raw = os.fsencode(path) if not windows else path.encode("utf-8", "surrogateescape")
+    if raw.startswith(b"/"):
+        return "file:///" + quote(raw.lstrip(b"/"), safe="/")
+    return quote(raw, safe="/")
 
 
 def _rule_descriptor(code: str) -> dict[str, Any]:
@@ -108,24 +124,32 @@ def _result(d: Diagnostic, rule_index: int) -> dict[str, Any]:
 
 class SarifReport(ValidateReport):
     """A SARIF 2.1.0 log of one run: one result per diagnostic, with its region
-    and the code as ``ruleId``; the codes used are the run's ``tool.driver.rules``."""
+    and the code as ``ruleId``; the codes used are the run's ``tool.driver.rules``
+    (after the results in the run object: they are known at the end). Written
+    as the documents come (``StreamedList``): memory does not grow with the
+    number of results."""
 
     def __init__(self, out: TextIO, strict: bool = False, quiet: bool = False) -> None:
         super().__init__(out, strict, quiet)
-        self.results: list[dict[str, Any]] = []
         self.index: dict[str, int] = {}
 
-    def document(self, c: Checked) -> None:
-        """The document's results, kept for the log."""
-        super().document(c)
-        for d in c.diagnostics:
-            self.results.append(_result(d, self.index.setdefault(d.code, len(self.index))))
+    def begin(self, run: Run) -> None:
+        """The log's start."""
+        super().begin(run)
+        self.results = StreamedList(self.out, self._log)
 
-    def finish(self) -> None:
-        """The log."""
+    def _log(self, results: Any) -> dict[str, Any]:
         driver = {"name": "pitch", "semanticVersion": __version__, "version": __version__,
                   "rules": [_rule_descriptor(code) for code in self.index]}
-        log = {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION,
-               "runs": [{"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": self.results}]}
-        json.dump(log, self.out, ensure_ascii=False, indent=2)
-        self.out.write("\n")
+        return {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION,
+                "runs": [{"columnKind": "unicodeCodePoints", "results": results, "tool": {"driver": driver}}]}
+
+    def document(self, c: Checked) -> None:
+        """The document's results, written."""
+        super().document(c)
+        for d in c.diagnostics:
+            self.results.add(_result(d, self.index.setdefault(d.code, len(self.index))))
+
+    def finish(self) -> None:
+        """The rest of the log: the rules used."""
+        self.results.close()
