@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TextIO
 
 import click
 
+from pitchcli import escape
 from pitchcli.commands.common import (
     INPUT_PATH,
     OUTPUT_PATH,
@@ -182,7 +183,7 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
             s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None,
                                 keep_games=keep, progress=bar, output=output, max_errors=cap)
     except WorkerDied as e:
-        click.echo(f"summarize: {e}; no summary written", err=True)
+        click.echo(escape.text(f"summarize: {e}; no summary written"), err=True)
         sys.exit(3)
     report_out(s, fmt, standings, games, partial, output, allow_invalid)
 
@@ -196,7 +197,7 @@ def _on_cluster(paths: tuple[str, ...], address: str, jobs: int, limit: int | No
     try:
         return summarize_on_cluster(paths, address, limit, keep, bar, timeout, output, max_errors)
     except ClusterError as e:
-        click.echo(f"pitch summarize: {e}", err=True)
+        click.echo(escape.text(f"pitch summarize: {e}"), err=True)
         sys.exit(e.code)
 
 

@@ -474,13 +474,13 @@ class Formatting(Consumer):
         if self.check:
             if c.text != c.output():
                 self.changed += 1
-                self.out.write(f"would reformat: {c.name}\n")
+                self.out.write(f"would reformat: {escape.text(c.name)}\n")
         elif self.in_place:
             try:
                 self.rewritten += atomic_replace_if_changed(c.name, c.output(), c.text)
             except OSError as e:
                 # The file is left as it was (the write is atomic); go on with the others.
-                self.err.write(f"{c.name}: cannot write: {e.strerror or e}\n")
+                self.err.write(escape.text(f"{c.name}: cannot write: {e.strerror or e}") + "\n")
                 self.run.broken = True
         else:
             self.good.append(c)

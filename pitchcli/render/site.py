@@ -23,7 +23,7 @@ from typing import Any, TextIO
 
 from markupsafe import Markup
 
-from pitchcli import __version__
+from pitchcli import __version__, escape
 from pitchcli.cards import SUIT_NAMES
 from pitchcli.diagnostics import ERROR
 from pitchcli.pipeline.check import Checked
@@ -250,11 +250,11 @@ def publish(site: Site, out_dir: str, err: TextIO) -> bool:
     try:
         written = write_site(site, out_dir)
     except OSError as e:
-        err.write(f"{out_dir}: cannot write the report: {e.strerror or e}\n" if not isinstance(e, OutputError)
-                  else f"{e}\n")
+        err.write(escape.text(f"{out_dir}: cannot write the report: {e.strerror or e}"
+                              if not isinstance(e, OutputError) else str(e)) + "\n")
         return False
     write_first_errors(site.invalid, err)
     games = plural(len(site.games), 'game', grouped=True)
     listed = f", {plural(len(site.invalid), 'invalid record', grouped=True)} listed" if site.invalid else ""
-    err.write(f"{out_dir}: {plural(len(written), 'page', grouped=True)} ({games}{listed})\n")
+    err.write(escape.text(f"{out_dir}: {plural(len(written), 'page', grouped=True)} ({games}{listed})") + "\n")
     return True
