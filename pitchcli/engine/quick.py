@@ -20,12 +20,13 @@ distinct sequence of calls), ``scoring.settle``'s arithmetic and
 
 What it handles: a family that scores awards (Auction Pitch, solo or fixed
 teams) where every dealt card is played, hands with their whole deal, bids and
-tricks as plain lists.
+tricks as plain lists; a profile whose every option has a value it knows
+(``PROFILE_VALUES``, an allow-list).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -33,11 +34,12 @@ import numpy as np
 
 from pitchcli.cards import ALL_CARDS
 from pitchcli.engine.bidding import Auction
-from pitchcli.engine.family import Exchange, Family, family_of
+from pitchcli.engine.family import Exchange, Family, Scoring, WinBy, family_of
 from pitchcli.engine.game import game_won
 from pitchcli.engine.hand import outside_cards
 from pitchcli.engine.scoring import GAME_POINTS_I, JACK_I
 from pitchcli.engine.table import Table
+from pitchcli.profiles import Profile
 
 SUITS = "SHDC"
 _CARDS = len(ALL_CARDS)
@@ -46,6 +48,138 @@ _CARDS = len(ALL_CARDS)
 # distinct auctions, and an auction depends on nothing else.
 _AUCTIONS: dict[object, dict[tuple[int, tuple[object, ...]], tuple[int, int] | None]] = {}
 _AUCTIONS_MAX = 50_000  # per table: beyond it, auctions are run, not kept
+
+
+# How the quick pass covers each rule the full replay can report for a game it
+# might decide (a full-detail Auction hand), by rule id, and each claim and name
+# the analysis compares without a rule id, by code. "checked": the arrays (or
+# the engine's own code the quick pass calls) test the rule, and a hand that
+# breaks it is refused, so that the full replay reports it; "replayed": the
+# quick pass never decides such a game, the full replay does. A document with a
+# schema diagnostic never reaches the quick pass (check._check_chunk), nor a
+# game whose profile or table reports a problem (analysis.analyze_many), nor a
+# hand with a field beyond analysis._QUICK_KEYS. tests/test_engine_quick.py
+# breaks each row alone inside a stream of valid games of one table and holds
+# the document's diagnostics there to its diagnostics alone, and checks that
+# these are the rule ids the engine can raise for Auction Pitch.
+COVERAGE: dict[str, str] = {
+    "CARD-1": "checked: a card outside the family's deck (a joker) in a deal or a trick is not in "
+              "_Tables.in_deck: the hand is refused (R401)",
+    "CARD-3": "replayed: the schema refuses a text that is no card (S204) before the engine; one that got "
+              "past it would read as -1 (analysis._Driver.feed), not in the deck, and be refused",
+    "CARD-4": "checked: no equal neighbours in a hand's sorted deal (no card dealt twice, even twice to one "
+              "player, issue 28); with the cards played equal to the cards dealt as multisets, none is "
+              "played twice either (R402)",
+    "AP-TABLE-1": "replayed: a player count (or `players` option) the profile does not take is a problem of "
+                  "the table (P302, P303): analyze_many feeds no game whose setup reports one",
+    "AP-TABLE-2": "replayed: a team layout the profile does not take (P303, R413 in `teams`) is a problem of "
+                  "the table: not fed",
+    "AP-DEAL-1": "checked: add_hand refuses a deal of other than `hand` cards to a seat (R403); _hands: the "
+                 "cards played are the cards dealt, each played by the seat it was dealt to (R403)",
+    "AP-DEAL-2": "checked: _games: each hand after a game's first is dealt by the seat left of the dealer "
+                 "of the hand before (R405)",
+    "AP-BID-1": "checked: bidding.Auction, the engine's own, runs each distinct auction and add_hand refuses "
+                "a hand whose auction reports anything (R404: a call too many or missing); a call other than "
+                "a whole number or 'pass' (PASS) is refused",
+    "AP-BID-2": "checked: bidding.Auction (R404: a bid out of range, or not higher)",
+    "AP-BID-3": "checked: bidding.Auction (R404: a bid after the closing bid)",
+    "AP-BID-4": "checked: bidding.Auction (R404: the dealer passing, or bidding under stuck_bid, when "
+                "nobody bid)",
+    "AP-BID-6": "checked: a recorded contract must be the auction's bidder and bid, else the hand is "
+                "refused (C505); feed refuses a hand without a list of bids (R414)",
+    "AP-PLAY-1": "checked: add_hand refuses other than `hand` tricks (R408) and so an empty first trick "
+                 "(R410); _hands: the pitcher leads the first trick, and a recorded trump is the suit of "
+                 "the first card led (C506); a trick written as a mapping, its `lead` a claim (C508), reads "
+                 "as its keys, no cards: refused",
+    "AP-PLAY-2": "checked: _hands: a card neither of the suit led nor a trump (win key 0) from a seat that "
+                 "plays the suit led in that trick or later refuses the hand (R407)",
+    "AP-PLAY-3": "checked: add_hand refuses a trick of other than one card from each seat (R408); the "
+                 "highest win key (play.winner_by_keys's rule) wins and leads next",
+    "AP-PLAY-4": "checked: _hands: each trick after the first is led by the winner of the one before (else "
+                 "its cards fall to the wrong seats, AP-DEAL-1); a trick with a recorded `lead` (C508) is "
+                 "a mapping: refused",
+    "AP-WIN-1": "checked: _games: a game with a hand after the hand that won it (game.game_won) is refused "
+                "(R412)",
+    "C501": "checked: _Driver.accept compares a hand's `points` with the awards of the arrays; any "
+            "difference: replayed",
+    "C502": "checked: accept compares a hand's `score` with the arrays' score change; any difference: "
+            "replayed",
+    "C503": "checked: accept compares a hand's `totals` with the running totals; any difference: replayed",
+    "C504": "checked: accept compares `result` (winner, scores) with the verdict; any difference: replayed",
+    "R413": "replayed: a name that is no player's as a dealer, in a deal or a contract makes feed refuse "
+            "the hand; in a claim (points, score, totals, result) it differs from the verdict: replayed",
+}
+
+
+def _one_of(*values: object) -> Callable[[object], bool]:
+    """A test for a value equal to one of ``values`` and of its type (``True``
+    is not ``1``, ``0.0`` is not ``0``)."""
+    known = frozenset((v.__class__, v) for v in values)
+    return lambda v: (v.__class__, v) in known
+
+
+def _whole(v: object) -> bool:
+    """A whole number (not a bool)."""
+    return v.__class__ is int
+
+
+def _counts(v: object) -> bool:
+    """Player counts: a tuple of whole numbers."""
+    return v.__class__ is tuple and all(map(_whole, v))  # type: ignore[arg-type]
+
+
+# Every option of a profile (each field of ``profiles.Profile``) with the values
+# the quick pass knows. An allow-list: a value not named here (a new ``low``
+# rule, a new kind of ``sides``) makes a game the quick pass does not handle,
+# so the full replay judges it; an option added to ``Profile`` must be added
+# here too (``tests/test_engine_quick.py`` checks that every field is). The
+# numbers the quick pass only hands on to the engine's own code (the bids to
+# ``bidding.Auction``, the target to ``game.game_won``) or takes from the table
+# (the seats, the teams' ``unit_of``) may be any whole number; ``deal == hand``
+# is checked with them (every dealt card is played, one per trick).
+PROFILE_VALUES: dict[str, Callable[[object], bool]] = {
+    "name": lambda v: True,  # a label: no rule reads it
+    "family": _one_of("auction"),  # High, Low, Jack and Game; trump from the first lead
+    "players": _counts,  # the table's seats
+    "deal": _whole,
+    "hand": _whole,
+    "mode": _one_of("play-all"),  # nothing exchanged: the cards played are the cards dealt
+    "kitty": _one_of(0),
+    "dead": _one_of(0),
+    "sides": _one_of("solo", "teams"),  # units from the table's unit_of; no called partner
+    "team_size": _whole,  # (who scores together: the table's unit_of)
+    "called_cards": _one_of(0),
+    "min_bid": _whole,  # the bids: bidding.Auction's
+    "max_bid": _whole,
+    "stuck_bid": _whole,
+    "steal": _one_of(True, False),
+    "low": _one_of("captured", "played"),  # _hands: Low to who captured it, or who played it
+    "target": _whole,  # the winner: game.game_won's
+    "win_on_set": _one_of(True, False),
+}
+
+
+# The profile judged last and the verdict: the records of a stream share one
+# profile object (``profiles.resolve`` keeps the built-in ones). Kept by
+# identity, not in a cache keyed by the profile: an equal profile may hold a
+# value of another type (6.0 == 6), which the allow-list refuses.
+_LAST: tuple[Profile | None, bool] = (None, False)
+
+
+def _handles(p: Profile) -> bool:
+    """``QuickBatch.handles`` for one profile."""
+    global _LAST
+    last = _LAST
+    if last[0] is p:
+        return last[1]
+    known = all(test(getattr(p, option)) for option, test in PROFILE_VALUES.items()) and p.deal == p.hand
+    if known:  # (a family is made only of a known name)
+        fam = family_of(p)
+        # The family's traits the array code builds in, in case a family's data changes.
+        known = (fam.scoring is Scoring.AWARDS and fam.exchange is Exchange.NONE and not fam.trump_named
+                 and fam.offsuit_trick_has_winner and fam.win_by is WinBy.PITCHER)
+    _LAST = (p, known)
+    return known
 
 
 @dataclass(slots=True)
@@ -108,12 +242,11 @@ class QuickBatch:
 
     @staticmethod
     def handles(table: Table) -> bool:
-        """True for the games the quick pass knows: awards scoring, every
-        dealt card played, no called partner, as many cards dealt as tricks."""
-        p = table.profile
-        fam = family_of(p)
-        return (fam.scores_awards and fam.exchange is Exchange.NONE and not p.calls_partner
-                and fam.offsuit_trick_has_winner and p.deal == p.hand and p.kitty == 0 and p.dead == 0)
+        """True for the games the quick pass knows: every option of the
+        profile has a value of ``PROFILE_VALUES`` (awards scoring, every dealt
+        card played, no called partner, as many cards dealt as tricks, a Low
+        rule it knows ...); any other value, the full replay's."""
+        return _handles(table.profile)
 
     def _auction(self, dealer: int, calls: tuple[object, ...]) -> tuple[int, int] | None:
         key = (dealer, calls)
@@ -197,11 +330,17 @@ class QuickBatch:
         # CARD-1, CARD-3: cards of the deck only; AP-DEAL-1: the cards played
         # are the cards dealt, as many times each.
         ok = t.in_deck[dealt].all(1) & t.in_deck[played].all(1)
-        ok &= (np.sort(played, 1) == np.sort(dealt, 1)).all(1)
+        in_order = np.sort(dealt, 1)
+        ok &= (np.sort(played, 1) == in_order).all(1)
+        # CARD-4: no card dealt twice (no two equal neighbours in the sorted
+        # deal), so, with the line above, none played twice either. This does
+        # not follow from the owner check below: a card dealt twice to the SAME
+        # player, who plays it twice (its second copy maybe written `9d` or
+        # `9♦`), leaves every seat its count of cards and every trick in order.
+        ok &= (in_order[:, 1:] != in_order[:, :-1]).all(1)
         # AP-DEAL-1: who played each card is who was dealt it; then each trick
         # is played clockwise from its leader (AP-TABLE-3), the first led by the
-        # pitcher (AP-PLAY-1). With the line above this is CARD-4 too: a card
-        # dealt to two seats counts as one seat's, leaving the other a card short.
+        # pitcher (AP-PLAY-1).
         owner = np.full((h, _CARDS + 1), -1, np.int64)
         owner[rows, dealt] = np.repeat(np.arange(n), size)
         seats = owner[rows, played]

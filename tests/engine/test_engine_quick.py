@@ -6,6 +6,11 @@ for anything else it must step aside, so that every diagnostic is the full
 replay's. Checked on simulated games of every Auction profile and option, on
 every kind of change to them (a generic mutation of any value of any hand,
 many per game), and on the games the quick pass does not know (ten-point).
+Each row of ``quick.COVERAGE`` is broken alone (``BREAKERS``) in a game inside
+a JSON Lines file and a YAML stream of 64 valid games of its table, as ``pitch
+validate`` reads them: its diagnostics there must be its diagnostics alone; the
+rows must be the rules the engine can raise for Auction Pitch; and a profile
+with an option value the quick pass does not know is replayed in full.
 
 PITCH_QUICK_GAMES sets the number of games per configuration (default 30).
 """
@@ -17,16 +22,25 @@ import io
 import json
 import os
 import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
 from typing import Any
 
 import pytest
+from support import quick_streams
+from test_auction_properties import _swap_deal, _unfollow
 
 from pitchcli.cards import ALL_CARDS
+from pitchcli.engine.quick import COVERAGE, PROFILE_VALUES, QuickBatch
 from pitchcli.pipeline.check import check_source
 from pitchcli.pipeline.feed import GameAnalysis, analyze, analyze_many
 from pitchcli.pipeline.simulate import simulate_game
+from pitchcli.profiles import Profile
 
 GAMES = int(os.environ.get("PITCH_QUICK_GAMES", "30"))
+ROOT = Path(__file__).resolve().parents[2]
 AUCTION = [("auction", n) for n in range(2, 8)] + [("auction-partners", 4), ("auction-partners", 6)]
 
 
@@ -346,3 +360,424 @@ def test_games_without_hands_in_a_batch_keep_the_others_totals() -> None:
     for rec, quick in zip(records, analyze_many(records), strict=True):
         assert quick is not None
         _same(quick, analyze(rec))
+
+
+@pytest.mark.parametrize("fmt", quick_streams.FORMATS)
+@pytest.mark.parametrize("notation", ["canonical", "lower", "symbol"])
+def test_a_card_dealt_twice_to_one_player_is_caught_in_a_stream(monkeypatch: pytest.MonkeyPatch, fmt: str,
+                                                                 notation: str) -> None:
+    """Issue 28: a player dealt one card twice who plays it twice (11 distinct
+    cards for 12 places) is R402 at both places alone, and so in a stream of
+    70 games of the same table, where the quick pass judges it."""
+    from pitchcli.pipeline import check
+
+    monkeypatch.setattr(check, "QUICK_MIN", 64)  # as pitch validate runs
+    records = [simulate_game("auction", players=4, seed=seed) for seed in range(70)]
+    quick_streams.claims_off(records[35])
+    quick_streams.dealt_twice_to_one(records[35], hand=1, notation=notation)
+    s = quick_streams.stream(records, fmt)
+    alone = quick_streams.check_alone(s, 35)
+    assert [(d.code, d.rule) for d in alone.diagnostics] == [("R402", "CARD-4")] * 2
+    assert [d.pointer.split("/")[3] for d in alone.diagnostics] == ["deal", "tricks"]
+    found = quick_streams.check_stream(s)
+    assert quick_streams.keys(found[35], s.first_lines[35]) == quick_streams.keys(alone)
+    assert [c.index for c in found if c.diagnostics] == [35]
+    assert sum(_took_quick_pass(c.analysis) for c in found if c.analysis is not None) == 69
+
+
+# --- the profiles the quick pass handles: an allow-list of option values --------------
+
+
+def test_every_profile_option_is_in_the_allow_list() -> None:
+    """An option added to ``Profile`` must say which of its values the quick pass knows."""
+    assert set(PROFILE_VALUES) == {f.name for f in fields(Profile)}
+
+
+def _new_values(value: object) -> list[object]:
+    """Values an option does not take today, of its type and of others."""
+    if isinstance(value, bool):
+        return ["sometimes", None, int(value)]
+    if isinstance(value, int):
+        return [value + 1 if value == 0 else float(value), str(value), None]
+    if isinstance(value, tuple):
+        return [[*value], (*value, 4.5), "4"]
+    return ["something-new", value.upper() if isinstance(value, str) else None, None]
+
+
+@pytest.mark.parametrize("variant", ["auction", "auction-partners"])
+@pytest.mark.parametrize("option", sorted(f.name for f in fields(Profile) if f.name != "name"))
+def test_a_profile_option_with_a_value_it_does_not_know_is_not_handled(variant: str, option: str) -> None:
+    table = analyze(simulate_game(variant, players=4, seed=1)).table
+    assert table is not None and QuickBatch.handles(table)
+    p = table.profile
+    for new in _new_values(getattr(p, option)):
+        changed = replace(table, profile=replace(p, **{option: new}))
+        assert not QuickBatch.handles(changed), (option, new)
+
+
+@pytest.mark.parametrize(("option", "value"), [("low", "lowest"), ("sides", "called"), ("sides", "pairs"),
+                                               ("family", "ten-point"), ("mode", "refill"), ("kitty", 4),
+                                               ("deal", 7), ("steal", 1), ("win_on_set", 0)])
+def test_a_new_rule_is_replayed_in_full(option: str, value: object) -> None:
+    """A game under a rule the quick pass does not know is replayed in full,
+    even inside a batch: analyze_many says "don't know" for it."""
+    rec = simulate_game("auction", players=4, seed=2)
+    table = analyze(rec).table
+    assert table is not None
+    changed = replace(table, profile=replace(table.profile, **{option: value}))
+    assert not QuickBatch.handles(changed)
+
+
+@pytest.mark.parametrize("variant", ["auction", "auction-partners"])
+def test_the_built_in_auction_profiles_are_handled(variant: str) -> None:
+    table = analyze(simulate_game(variant, players=4, seed=1)).table
+    assert table is not None and QuickBatch.handles(table)
+    for rules in ({"low": "played"}, {"win_on_set": True}, {"steal": False}, {"target": 11}):
+        assert QuickBatch.handles(replace(table, profile=replace(table.profile, **rules)))
+
+
+# --- COVERAGE: each rule the quick pass covers, broken alone inside a stream ------------
+
+Table = tuple[str, int]  # (variant, players)
+FOUR: tuple[Table, ...] = (("auction", 4),)
+
+
+@dataclass(frozen=True)
+class Breaker:
+    """One way to break the rule (or claim) of a ``COVERAGE`` row alone:
+    ``edit`` changes a valid game of each of ``tables`` (False: it can't break
+    this game; another is tried); ``expect`` is the (code, rule) of every
+    diagnostic the broken game then gets alone."""
+
+    row: str
+    name: str
+    edit: Callable[[dict[str, Any]], object]
+    expect: frozenset[tuple[str, str | None]]
+    tables: tuple[Table, ...] = FOUR
+
+
+def _first_hand(rec: dict[str, Any], test: Callable[[list[Any], int], bool]) -> dict[str, Any] | None:
+    """The first hand whose bids pass ``test(bids, players)``."""
+    n = len(rec["players"])
+    return next((h for h in rec["hands"] if test(h["bids"], n)), None)
+
+
+def _bids_edit(test: Callable[[list[Any], int], bool], change: Callable[[list[Any], int], None]
+               ) -> Callable[[dict[str, Any]], bool]:
+    """An edit of the calls of the first hand whose calls pass ``test``."""
+    def edit(rec: dict[str, Any]) -> bool:
+        quick_streams.claims_off(rec)
+        h = _first_hand(rec, test)
+        if h is None:
+            return False
+        change(h["bids"], len(rec["players"]))
+        return True
+    return edit
+
+
+def _numbers(bids: list[Any]) -> list[int]:
+    return [b for b in bids if b != "pass"]
+
+
+def _closing_then(bids: list[Any], n: int) -> bool:
+    return 4 in bids[:n - 1]
+
+
+def _after_closing(bids: list[Any], n: int) -> None:
+    at = bids.index(4) + 1
+    del bids[at:]
+    bids.append(1)  # nobody may bid after the 4 (the calls after it were left out or passes)
+
+
+def _a_pass_after_a_bid(bids: list[Any], n: int) -> bool:
+    """A player before the dealer passes after a bid below the closing one."""
+    return any(b == "pass" and _numbers(bids[:i]) and max(_numbers(bids[:i])) < 4
+               for i, b in enumerate(bids[:n - 1]))
+
+
+def _not_higher(bids: list[Any], n: int) -> None:
+    i = next(i for i, b in enumerate(bids[:n - 1]) if b == "pass" and _numbers(bids[:i]))
+    bids[i] = max(_numbers(bids[:i]))
+
+
+def _stuck(bids: list[Any], n: int) -> bool:
+    return len(bids) == n and all(b == "pass" for b in bids[:-1]) and bids[-1] == 2
+
+
+def _not_dealt(h: dict[str, Any]) -> str:
+    """A card of the deck nobody was dealt in hand ``h``."""
+    dealt = {c for cards in h["deal"].values() for c in cards}
+    return next(c for c in _CARDS[:52] if c not in dealt)
+
+
+def _more_cards(rec: dict[str, Any], where: str) -> None:
+    quick_streams.claims_off(rec)
+    h = rec["hands"][0]
+    extra = _not_dealt(h)
+    if where == "deal":
+        h["deal"][rec["players"][0]].append(extra)
+    else:
+        h["tricks"][2].append(extra)
+
+
+def _lead(rec: dict[str, Any], trick: int, wrong: bool) -> None:
+    """Trick ``trick`` of the first hand written as a mapping with its leader (the wrong one)."""
+    hand = analyze(rec).hands[0]
+    assert hand is not None
+    lead = rec["players"][hand.tricks[trick].leader]
+    if wrong:
+        lead = next(p for p in rec["players"] if p != lead)
+    h = rec["hands"][0]
+    h["tricks"][trick] = {"lead": lead, "cards": h["tricks"][trick]}
+
+
+def _points(rec: dict[str, Any], high: str | None = None) -> None:
+    """The first hand's points claimed, right but for High: given to ``high``
+    (None: to another player than the one who took it)."""
+    a = analyze(rec)
+    hand = a.hands[0]
+    assert hand is not None and a.table is not None
+    names = a.table.unit_names
+    points = {k: None if w.unit is None else names[w.unit] for k, w in hand.awards.items()}
+    points["high"] = high or next(n for n in names if n != points["high"])
+    rec["hands"][0]["points"] = points
+
+
+def _result_scores(rec: dict[str, Any]) -> None:
+    scores = dict(rec["result"]["scores"])  # (simulate shares it with the last hand's totals)
+    scores["Dot"] += 2
+    rec["result"]["scores"] = scores
+
+
+def _non_card(rec: dict[str, Any]) -> None:
+    h = rec["hands"][0]
+    card = h["tricks"][0][1]
+    h["tricks"][0][1] = "1" + card[-1]
+    for cards in h["deal"].values():
+        if card in cards:
+            cards[cards.index(card)] = "1" + card[-1]
+
+
+def _teams_side_by_side(rec: dict[str, Any]) -> None:
+    p = rec["players"]
+    rec["teams"] = {"Left": [p[0], p[1]], "Right": [p[2], p[3]]}
+
+
+def _team_stranger(rec: dict[str, Any]) -> None:
+    name = next(iter(rec["teams"]))
+    rec["teams"][name] = [rec["teams"][name][0], "Zed"]
+
+
+def _contract(rec: dict[str, Any], bidder: str | None = None) -> None:
+    """The first hand's contract claimed with its bid, for ``bidder`` (None:
+    the player after the one who won the auction)."""
+    a = analyze(rec).hands[0]
+    assert a is not None
+    other = rec["players"][(a.bidder + 1) % len(rec["players"])]
+    rec["hands"][0]["contract"] = {"bidder": bidder or other, "bid": a.bid}
+
+
+def _rows(*pairs: tuple[str, str | None]) -> frozenset[tuple[str, str | None]]:
+    return frozenset(pairs)
+
+
+ANY_TABLE: tuple[Table, ...] = (("auction", 4), ("auction", 2), ("auction-partners", 4))
+BREAKERS: list[Breaker] = [
+    Breaker("CARD-1", "a joker dealt and played", lambda r: (_claims_off(r), _joker(r)),
+            _rows(("R401", "CARD-1"))),
+    Breaker("CARD-3", "a text that is no card, dealt and played", _non_card, _rows(("S204", None))),
+    *(Breaker("CARD-4", f"a card dealt twice to one player and played twice ({notation})",
+              lambda r, notation=notation: (_claims_off(r), quick_streams.dealt_twice_to_one(r, 0, notation)),
+              _rows(("R402", "CARD-4")), ANY_TABLE) for notation in ("canonical", "lower", "symbol", "ten")),
+    Breaker("CARD-4", "a card dealt to two players", lambda r: (_claims_off(r), _twice(r, True)),
+            _rows(("R402", "CARD-4"), ("R403", "AP-DEAL-1"))),
+    Breaker("CARD-4", "a card played twice", lambda r: (_claims_off(r), _twice(r, False)),
+            _rows(("R402", "CARD-4"), ("R403", "AP-DEAL-1"))),
+    Breaker("AP-TABLE-1", "a player count the profile does not take",
+            lambda r: r.update(rules={"players": [2, 3]}), _rows(("P303", "AP-TABLE-1"))),
+    Breaker("AP-TABLE-1", "a players option outside 2 to 7", lambda r: r.update(rules={"players": [4, 8]}),
+            _rows(("P302", "AP-TABLE-1"))),
+    Breaker("AP-TABLE-2", "partners side by side", _teams_side_by_side, _rows(("P303", "AP-TABLE-2")),
+            (("auction-partners", 4),)),
+    Breaker("AP-TABLE-2", "a team member who is not a player", _team_stranger,
+            _rows(("P303", "AP-TABLE-2"), ("R413", "AP-TABLE-2")), (("auction-partners", 4),)),
+    Breaker("AP-DEAL-1", "a card too many dealt", lambda r: _more_cards(r, "deal"), _rows(("R403", "AP-DEAL-1"))),
+    Breaker("AP-DEAL-1", "cards swapped between two deals",
+            lambda r: (_claims_off(r), _swap_deal(r, random.Random(len(r["hands"])))),
+            _rows(("R403", "AP-DEAL-1"))),
+    Breaker("AP-DEAL-2", "two hands swapped",
+            lambda r: len(r["hands"]) > 2 and (_claims_off(r), _move(r["hands"], 2, 1)),
+            _rows(("R405", "AP-DEAL-2")), ANY_TABLE),
+    Breaker("AP-BID-1", "a call too many",
+            _bids_edit(lambda b, n: len(b) == n, lambda b, n: b.append("pass")), _rows(("R404", "AP-BID-1"))),
+    Breaker("AP-BID-1", "the dealer's pass left out",
+            _bids_edit(lambda b, n: len(b) == n and b[-1] == "pass" and 4 not in b, lambda b, n: b.pop()),
+            _rows(("R404", "AP-BID-1"))),
+    Breaker("AP-BID-2", "a call of 0",
+            _bids_edit(lambda b, n: "pass" in b[:n - 1],
+                       lambda b, n: b.__setitem__(b.index("pass"), 0)), _rows(("R404", "AP-BID-2"))),
+    Breaker("AP-BID-2", "a bid not higher", _bids_edit(_a_pass_after_a_bid, _not_higher),
+            _rows(("R404", "AP-BID-2"))),
+    Breaker("AP-BID-3", "a bid after the 4", _bids_edit(_closing_then, _after_closing),
+            _rows(("R404", "AP-BID-3"))),
+    Breaker("AP-BID-4", "the stuck dealer passes", _bids_edit(_stuck, lambda b, n: b.__setitem__(-1, "pass")),
+            _rows(("R404", "AP-BID-4")), ANY_TABLE),
+    Breaker("AP-BID-4", "the stuck dealer bids 1", _bids_edit(_stuck, lambda b, n: b.__setitem__(-1, 1)),
+            _rows(("R404", "AP-BID-4"))),
+    Breaker("AP-BID-6", "a contract that is not the auction's", lambda r: _contract(r),
+            _rows(("C505", "AP-BID-6"))),
+    Breaker("AP-BID-6", "a hand without bids", lambda r: r["hands"][0].pop("bids"), _rows(("R414", "AP-BID-6"))),
+    Breaker("AP-PLAY-1", "a trump that is not the first card's suit",
+            lambda r: r["hands"][0].update(trump="S" if r["hands"][0]["tricks"][0][0][-1] != "S" else "H"),
+            _rows(("C506", "AP-PLAY-1"))),
+    Breaker("AP-PLAY-1", "a trick missing", lambda r: (_claims_off(r), r["hands"][0]["tricks"].pop()),
+            _rows(("R408", "AP-PLAY-1"))),
+    Breaker("AP-PLAY-1", "an empty first trick",
+            lambda r: (_claims_off(r), r["hands"][0]["tricks"].__setitem__(0, [])), _rows(("R410", "AP-PLAY-1"))),
+    Breaker("AP-PLAY-1", "the first trick's leader recorded wrong", lambda r: _lead(r, 0, True),
+            _rows(("C508", "AP-PLAY-1")), ANY_TABLE),
+    Breaker("AP-PLAY-2", "a suit not followed",
+            lambda r: (_claims_off(r), _unfollow(r, random.Random(len(r["hands"]))))[1] is not None,
+            _rows(("R407", "AP-PLAY-2")), ANY_TABLE),
+    Breaker("AP-PLAY-3", "a trick a card short", lambda r: (_claims_off(r), r["hands"][0]["tricks"][2].pop()),
+            _rows(("R408", "AP-PLAY-3"))),
+    Breaker("AP-PLAY-3", "a trick a card long", lambda r: _more_cards(r, "trick"), _rows(("R408", "AP-PLAY-3"))),
+    Breaker("AP-PLAY-4", "a later trick's leader recorded wrong", lambda r: _lead(r, 2, True),
+            _rows(("C508", "AP-PLAY-4")), ANY_TABLE),
+    Breaker("AP-WIN-1", "a hand after the game was won",
+            lambda r: r["result"]["winner"] is not None and len(r["hands"]) >= 4 and _after_the_end(r) is None,
+            _rows(("R412", "AP-WIN-1"))),
+    Breaker("C501", "High claimed for the wrong player", lambda r: _points(r), _rows(("C501", None))),
+    Breaker("C502", "a score claimed wrong", EDITS["score"], _rows(("C502", None))),
+    Breaker("C503", "a running total claimed wrong", EDITS["totals"], _rows(("C503", None))),
+    Breaker("C504", "the wrong winner claimed", EDITS["result winner"], _rows(("C504", None))),
+    Breaker("C504", "a final score claimed wrong", _result_scores, _rows(("C504", None))),
+    Breaker("R413", "a dealer who is not a player", lambda r: r["hands"][0].update(dealer="Zed"),
+            _rows(("R413", None))),
+    Breaker("R413", "a contract's bidder who is not a player", lambda r: _contract(r, "Zed"),
+            _rows(("R413", None))),
+    Breaker("R413", "High claimed for somebody who is not a player", lambda r: _points(r, "Zed"),
+            _rows(("R413", None))),
+]
+VALID_SEEDS = range(1000, 1064)  # 64 valid games of each table: enough for the quick pass to run
+
+
+@dataclass
+class Judged:
+    """A broken game's diagnostics alone and in the stream (``quick_streams.key``)."""
+
+    alone: list[tuple[object, ...]]
+    in_stream: list[tuple[object, ...]]
+    codes: set[tuple[str, str | None]]
+    quick: bool  # the quick pass decided it in the stream (never right for a broken game)
+
+
+def _broken_game(b: Breaker, variant: str, players: int) -> dict[str, Any]:
+    """A game of the table broken by ``b``: the first seed it applies to with the diagnostics it expects."""
+    for seed in range(60):
+        rec = simulate_game(variant, players=players, seed=seed)
+        if b.edit(rec) is False:
+            continue
+        alone, = check_source("game.json", io.BytesIO(json.dumps(rec).encode()))
+        if {(d.code, d.rule) for d in alone.diagnostics} == b.expect:
+            return rec
+    raise AssertionError(f"{b.name!r} breaks no game of {variant} for {players} alone")
+
+
+@pytest.fixture(scope="module")
+def coverage_streams() -> dict[tuple[str, Table, str], Judged]:
+    """Every breaker's game, one per table, inside a stream of the table's 64
+    valid games (JSON Lines and YAML), judged in the stream and alone; under
+    the key ("valid", table, format), how many of the valid games the quick
+    pass decided (``Judged.codes`` holds their diagnostics)."""
+    out: dict[tuple[str, Table, str], Judged] = {}
+    tables = sorted({t for b in BREAKERS for t in b.tables})
+    for variant, players in tables:
+        valid = [simulate_game(variant, players=players, seed=s) for s in VALID_SEEDS]
+        broken = [(b.name, _broken_game(b, variant, players)) for b in BREAKERS if (variant, players) in b.tables]
+        records: list[dict[str, Any]] = []
+        at: dict[str, int] = {}
+        for i, rec in enumerate(valid):  # a broken game after every other valid one, then the rest
+            records.append(rec)
+            if i % 2 and len(at) < len(broken):
+                name, bad = broken[len(at)]
+                at[name] = len(records)
+                records.append(bad)
+        for name, bad in broken[len(at):]:
+            at[name] = len(records)
+            records.append(bad)
+        for fmt in quick_streams.FORMATS:
+            s = quick_streams.stream(records, fmt)
+            found = quick_streams.check_stream(s)
+            assert len(found) == len(records)
+            decided = {k for k, c in enumerate(found) if c.analysis is not None and _took_quick_pass(c.analysis)}
+            valid_at = set(range(len(records))) - set(at.values())
+            out["valid", (variant, players), fmt] = Judged(
+                [], [], {(d.code, d.rule) for k in valid_at for d in found[k].diagnostics}, valid_at <= decided)
+            for name, k in at.items():
+                alone = quick_streams.check_alone(s, k)
+                out[name, (variant, players), fmt] = Judged(
+                    quick_streams.keys(alone), quick_streams.keys(found[k], s.first_lines[k]),
+                    {(d.code, d.rule) for d in alone.diagnostics}, k in decided)
+    return out
+
+
+def test_the_valid_games_of_the_coverage_streams_are_decided_by_the_quick_pass(
+        coverage_streams: dict[tuple[str, Table, str], Judged]) -> None:
+    """Else the streams would not test the quick pass at all."""
+    for table in sorted({t for b in BREAKERS for t in b.tables}):
+        for fmt in quick_streams.FORMATS:
+            valid = coverage_streams["valid", table, fmt]
+            assert valid.quick and not valid.codes, (table, fmt)
+
+
+@pytest.mark.parametrize("row", sorted(COVERAGE))
+def test_each_covered_rule_broken_alone_in_a_stream_is_reported_as_alone(
+        row: str, coverage_streams: dict[tuple[str, Table, str], Judged], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each row of ``quick.COVERAGE``, broken alone in a game inside a stream
+    of 64 valid games of its table (where the quick pass judges every clean
+    game): the game's diagnostics there are its diagnostics alone."""
+    breakers = [b for b in BREAKERS if b.row == row]
+    assert breakers, f"no test breaks {row}: add a Breaker"
+    if COVERAGE[row].startswith("checked"):  # then the quick pass is offered the game: no schema or table problem
+        assert all(code[0] in "RC" for b in breakers for code, _ in b.expect), row
+    for b in breakers:
+        for table in b.tables:
+            for fmt in quick_streams.FORMATS:
+                judged = coverage_streams[b.name, table, fmt]
+                assert judged.codes == b.expect, (b.name, table, fmt)
+                assert judged.in_stream == judged.alone, (b.name, table, fmt)
+                assert not judged.quick, (b.name, table, fmt)
+
+
+def _auction_rule_ids() -> set[str]:
+    """The rule ids a diagnostic of an Auction Pitch record can carry, from the
+    engine's data: its Auction rule book (``family._RULEBOOK``: the rule each
+    kind of problem is reported under) and the ids the engine and the analysis
+    name where they report (``_v("R402", "CARD-4", ...)``), of the rules of
+    the cards and of Auction Pitch (``data/rules.toml``)."""
+    from pitchcli.engine.family import _RULEBOOK
+    from pitchcli.views import reference
+
+    named = re.compile(r'(?:_v|bad|Violation)\(\s*"[A-Z]\d{3}",\s*"([A-Z]+[A-Z0-9]*(?:-[A-Z0-9]+)+)"')
+    sources = [*(ROOT / "pitchcli" / "engine").glob("*.py"), ROOT / "pitchcli" / "pipeline" / "feed.py"]
+    found = {rule for path in sources for rule in named.findall(path.read_text("utf-8"))}
+    auction = {r.id for r in reference.rules().values() if r.part in ("cards", "auction")}
+    return (set(_RULEBOOK["auction"].values()) | found) & auction
+
+
+def _unruled_codes() -> set[str]:
+    """The codes the analysis reports with no rule id for a game's hands and
+    result: the claims it compares and the names it does not know."""
+    source = (ROOT / "pitchcli" / "pipeline" / "feed.py").read_text("utf-8")
+    return set(re.findall(r'compare\(\s*"([A-Z]\d{3})"', source)) | set(
+        re.findall(r'bad\(\s*"([A-Z]\d{3})",\s*None', source))
+
+
+def test_the_coverage_names_every_auction_rule_the_engine_can_raise() -> None:
+    rule_ids = {k for k in COVERAGE if not re.fullmatch(r"[A-Z]\d{3}", k)}
+    assert len(_auction_rule_ids()) > 12  # the scan finds the rule book, not nothing
+    assert rule_ids == _auction_rule_ids()
+    assert set(COVERAGE) - rule_ids == _unruled_codes() == {"C501", "C502", "C503", "C504", "R413"}
+    for how in COVERAGE.values():
+        assert how.startswith(("checked: ", "replayed: ")), how
