@@ -12,7 +12,7 @@ that fails, by its JSON Pointer.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -123,6 +123,17 @@ def _columns(families: dict[str, Any]) -> set[str] | None:
     return {c for f, n in families.items() if n for c in family_for(f, FAMILIES[f]).columns}
 
 
+def _points_problems(t: dict[str, Any], hands: int, where: Callable[[str], str]) -> Iterator[str]:
+    """Points no ``hands`` hands can give: an Auction point more often than
+    the hands, more points taken than the hands hold; ``where``: the pointer
+    named for a counter."""
+    for kind in AWARDS:
+        if t.get(kind, 0) > hands:
+            yield f"{where(kind)}: {kind.capitalize()} taken {t[kind]} times in {hands} hands"
+    if t.get("taken", 0) > HAND_POINTS * hands:
+        yield f"{where('taken')}: {t['taken']} points taken in {hands} hands (a hand has {HAND_POINTS})"
+
+
 def _tally_problems(t: dict[str, Any], at: str, ev: dict[str, Any], columns: set[str] | None) -> Iterator[str]:
     games, wins, hands = t.get("games", 0), t.get("wins", 0), t.get("hands", 0)
     bids, made, lost = t.get("bids", 0), t.get("made", 0), t.get("set", 0)
@@ -140,11 +151,7 @@ def _tally_problems(t: dict[str, Any], at: str, ev: dict[str, Any], columns: set
         yield f"{at}/partner: called partner in {t['partner']} of {hands} hands"
     if t.get("score", 0) > HAND_POINTS * hands:
         yield f"{at}/score: {t['score']} in {hands} hands (a hand gives at most {HAND_POINTS})"
-    for kind in AWARDS:
-        if t.get(kind, 0) > hands:
-            yield f"{at}/{kind}: {kind.capitalize()} taken {t[kind]} times in {hands} hands"
-    if t.get("taken", 0) > HAND_POINTS * hands:
-        yield f"{at}/taken: {t['taken']} points taken in {hands} hands (a hand has {HAND_POINTS})"
+    yield from _points_problems(t, hands, lambda kind: f"{at}/{kind}")
     if columns is not None:
         for kind in (*AWARDS, "taken"):
             if t.get(kind, 0) and kind not in columns:
@@ -193,11 +200,7 @@ def _event_problems(ev: dict[str, Any], at: str) -> Iterator[str]:
                f"(a game has a player who didn't win)")
     if p.get("partner", 0) > (most - 2) * hands:
         yield f"{at}/players: called partner {p['partner']} times in {hands} hands"
-    for kind in AWARDS:
-        if p.get(kind, 0) > hands:
-            yield f"{at}/players: {kind.capitalize()} taken {p[kind]} times in {hands} hands"
-    if p.get("taken", 0) > HAND_POINTS * hands:
-        yield f"{at}/players: {p['taken']} points taken in {hands} hands (a hand has {HAND_POINTS})"
+    yield from _points_problems(p, hands, lambda kind: f"{at}/players")
     q = _sums(list(teams.values()))
     if q.get("wins", 0) > games or q.get("bids", 0) > hands or any(q.get(k, 0) > hands for k in AWARDS):
         yield f"{at}/teams: more team wins, bids or points than the event's {games} games and {hands} hands"
