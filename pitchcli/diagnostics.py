@@ -44,7 +44,7 @@ CODES: dict[str, str] = {
     "L110": "top level is not a mapping",
     "L111": "byte-order mark",
     "L112": "value of a type a record cannot hold",
-    "L113": "skipped while searching a folder (not a regular file, or a folder already searched)",
+    "L113": "skipped: not a regular file, or a folder or file already read",
     "S201": "schema: unknown key",
     "S202": "schema: missing required key",
     "S203": "schema: wrong type",

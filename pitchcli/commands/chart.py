@@ -7,15 +7,15 @@ import sys
 import click
 
 from pitchcli import escape
-from pitchcli.commands.common import color_option, examples, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, max_errors_option, not_an_input
 
 
 @click.command("chart", epilog=examples(
     "pitch chart samples/auction-full.yaml",
     "pitch chart -o race.svg samples/ten-point.yaml",
 ))
-@click.argument("path", type=click.Path())
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+@click.argument("path", type=INPUT_PATH)
+@click.option("-o", "--output", type=OUTPUT_PATH,
               help="Write the SVG chart here (atomically).")
 @max_errors_option
 @color_option
@@ -31,7 +31,8 @@ def chart(path: str, output: str | None, max_errors: int) -> None:
     from pitchcli.pipeline.driver import drive
     from pitchcli.render.chart import Charting
 
-    docs = list(check_paths([path], max_errors=max_errors or None))
+    not_an_input(output, [path])
+    docs = list(check_paths([path], max_errors=max_errors or None, output=output))
     if len(docs) > 1 and not docs[0].unreadable:
         sys.stderr.write(f"{escape.text(path)}: holds {len(docs)} games; the chart is of the first\n")
     sys.exit(drive(docs[:1], Charting(sys.stdout, sys.stderr, output), sys.stderr))

@@ -10,7 +10,7 @@ Nothing heavy is imported here, nor at the top of any command's module:
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -25,6 +25,15 @@ F = TypeVar("F", bound=Callable[..., Any])
 COLORS = ("auto", "always", "never")
 COLOR_HELP = ("Colour errors, warnings, codes, made and set: auto is on a terminal only, and off when "
               "NO_COLOR is set (on when FORCE_COLOR is).")
+
+
+# Paths are taken as they are written: whether a file can be read or written
+# is the command's to find out and say, with the contract's exit status (3 and
+# L101 for an input, 3 for an output). Click's own checks (``readable``,
+# ``writable``, ``dir_okay``) are usage errors (exit 2) and, since they ask
+# ``access()``, say nothing when run as root: CI would never see them.
+INPUT_PATH = click.Path(readable=False)
+OUTPUT_PATH = click.Path(readable=False)
 
 
 def examples(*commands: str) -> str:
@@ -42,6 +51,21 @@ def writing(path: str) -> Iterator[None]:
         yield
     except OSError as e:
         click.echo(escape.text(f"{path}: cannot write: {e.strerror or e}"), err=True)
+        sys.exit(3)
+
+
+def not_an_input(output: str | None, inputs: Iterable[str], hint: str = "") -> None:
+    """Refuse (exit 3, before any work) an output file that is one of the
+    inputs: written atomically at the end, it would replace what was read.
+    ``hint``: what to do instead (``fmt``: ``--in-place``)."""
+    if output is None:
+        return
+    from pitchcli.pipeline.walk import input_named
+    found = input_named(output, inputs)
+    if found is not None:
+        same = "" if found == output else f" ({found})"
+        click.echo(escape.text(f"{output}: cannot write: it is one of the inputs{same}; not replaced{hint}"),
+                   err=True)
         sys.exit(3)
 
 

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import color_option, examples, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, max_errors_option, not_an_input
 
 FORMATS_OUT = ("yaml", "json", "jsonl")
 
@@ -16,8 +16,8 @@ FORMATS_OUT = ("yaml", "json", "jsonl")
     "pitch fmt --check samples/",
     "pitch fmt --fill --to json -o game.json game.yaml",
 ))
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+@click.argument("paths", nargs=-1, required=True, type=INPUT_PATH)
+@click.option("-o", "--output", type=OUTPUT_PATH,
               help="Write every input here (atomically) instead of standard output.")
 @click.option("--to", type=click.Choice(FORMATS_OUT),
               help="Output format (default: the input's, or the suffix of --output).")
@@ -43,6 +43,7 @@ def fmt(paths: tuple[str, ...], output: str | None, to: str | None, check: bool,
         raise click.UsageError("--in-place needs files, not standard input")
     if in_place and to:
         raise click.UsageError("--in-place keeps each file's format; use --output to convert")
+    not_an_input(output, paths, "; use --in-place to rewrite a file")
     from pitchcli.pipeline.driver import drive
     from pitchcli.render.records import Formatting
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from pitchcli.commands.common import color_option, examples, variant_option, writing
+from pitchcli.commands.common import OUTPUT_PATH, color_option, examples, variant_option, writing
 
 
 @click.command(epilog=examples(
@@ -23,7 +23,7 @@ from pitchcli.commands.common import color_option, examples, variant_option, wri
               help="Write a first line `# yaml-language-server: $schema=REF` for editors: a path relative "
                    "to the file, such as ../schemas/pitch-record-1.schema.json (default: none; editors "
                    "can map *.pitch.yaml to the schema instead).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+@click.option("-o", "--output", type=OUTPUT_PATH,
               help="Write here instead of standard output.")
 @click.option("--force", is_flag=True, help="Overwrite --output if it exists.")
 @color_option

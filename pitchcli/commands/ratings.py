@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, max_errors_option
 from pitchcli.escape import quote
 from pitchcli.render.formats import RATINGS
 
@@ -33,7 +33,7 @@ def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
     "pitch ratings --since 2026-11-28 --head-to-head samples/tournament",
     "pitch ratings --format csv samples/tournament",
 ))
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, type=INPUT_PATH)
 @format_option(RATINGS, "table")
 @click.option("--head-to-head", is_flag=True, help="Also (csv: instead) the results between each pair of players "
                                                     "or teams that met.")

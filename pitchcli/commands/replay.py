@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, max_errors_option
 from pitchcli.render.formats import REPLAY
 
 
@@ -15,7 +15,7 @@ from pitchcli.render.formats import REPLAY
     "pitch replay --hand 1 samples/ten-point.yaml",
     "pitch replay --format json samples/ten-point-5.yaml",
 ))
-@click.argument("path", type=click.Path())
+@click.argument("path", type=INPUT_PATH)
 @click.option("--hand", type=click.IntRange(1), help="Only this hand (numbered from 1).")
 @format_option(REPLAY, "text",
                help="text: sentences; json: an event stream, one JSON object per line (see "

@@ -6,15 +6,15 @@ import sys
 
 import click
 
-from pitchcli.commands.common import color_option, examples, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, max_errors_option
 
 
 @click.command("report", epilog=examples(
     "pitch report -o site/ samples/tournament",
     "pitch report --title 'Winter Setback Open' -o site/ samples/tournament/winter-setback-open",
 ))
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("-o", "--output", "out_dir", required=True, type=click.Path(),
+@click.argument("paths", nargs=-1, required=True, type=INPUT_PATH)
+@click.option("-o", "--output", "out_dir", required=True, type=OUTPUT_PATH,
               help="The folder to write the site into (created if missing).")
 @click.option("--title", default="Tournament report", show_default=True, help="The site's title.")
 @click.option("--allow-invalid", is_flag=True, help="Exit 0 even when some records are invalid (they are listed).")

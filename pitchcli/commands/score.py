@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, max_errors_option
 from pitchcli.render.formats import SCORE
 
 
@@ -15,7 +15,7 @@ from pitchcli.render.formats import SCORE
     "pitch score --explain --hand 2 samples/auction-full.yaml",
     "pitch score --check --format csv samples/",
 ))
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, type=INPUT_PATH)
 @click.option("--hand", type=click.IntRange(1), help="Only this hand (numbered from 1).")
 @click.option("--explain", is_flag=True, help="Say why each point went where it did, citing the rule ids.")
 @click.option("--check", is_flag=True,

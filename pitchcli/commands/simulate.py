@@ -7,7 +7,7 @@ from typing import TextIO
 
 import click
 
-from pitchcli.commands.common import color_option, examples, variant_option, writing
+from pitchcli.commands.common import OUTPUT_PATH, color_option, examples, variant_option, writing
 from pitchcli.commands.fmt import FORMATS_OUT
 from pitchcli.profiles import resolve
 
@@ -21,7 +21,7 @@ from pitchcli.profiles import resolve
 @click.option("--games", type=click.IntRange(1), default=1, show_default=True)
 @click.option("--seed", type=int, help="Seed for a reproducible run.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS_OUT), default="yaml", show_default=True)
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+@click.option("-o", "--output", type=OUTPUT_PATH,
               help="Write here (atomically) instead of standard output.")
 @click.option("--progress/--no-progress", default=None,
               help="A progress bar on standard error (default: when it is a terminal).")

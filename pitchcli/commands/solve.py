@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, max_errors_option
 from pitchcli.render.formats import SOLVE
 
 
@@ -14,7 +14,7 @@ from pitchcli.render.formats import SOLVE
     "pitch solve samples/auction-full.yaml",
     "pitch solve --hand 2 --format json samples/auction-full.yaml",
 ))
-@click.argument("path", type=click.Path())
+@click.argument("path", type=INPUT_PATH)
 @click.option("--hand", type=click.IntRange(1), help="Only this hand (numbered from 1).")
 @format_option(SOLVE, "text", help="text: a sentence per hand and per costly card; json: the versioned report.")
 @click.option("--budget", type=click.IntRange(1), default=None,

@@ -9,12 +9,16 @@ from typing import TYPE_CHECKING, TextIO
 
 import click
 
+from pitchcli import escape
 from pitchcli.commands.common import (
+    INPUT_PATH,
+    OUTPUT_PATH,
     F,
     color_option,
     examples,
     format_option,
     max_errors_option,
+    not_an_input,
     writing,
 )
 from pitchcli.diagnostics import DEFAULT_MAX_ROWS
@@ -46,7 +50,7 @@ def summary_options(f: F) -> F:
         click.option("--partial", is_flag=True,
                      help="Write the mergeable partial summary (JSON, format pitch-summary-partial version 1) "
                           "instead of a report; `pitch merge` reads it."),
-        click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
+        click.option("-o", "--output", type=OUTPUT_PATH,
                      help="Write here (atomically) instead of standard output."),
     ]
     for option in reversed(options):
@@ -112,7 +116,7 @@ def report_out(s: Summary, fmt: str, standings: bool, games: bool | None, partia
     "pitch summarize --format csv archive/ > standings.csv",
     "pitch summarize --jobs 0 --partial -o part.json shard/",
 ))
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, type=INPUT_PATH)
 @summary_options
 @click.option("-j", "--jobs", type=click.IntRange(0), default=1, show_default=True,
               help="Worker processes (0: one per CPU). Files are shared out, and a big JSON Lines file "
@@ -171,6 +175,7 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     import os
 
     from pitchcli.pipeline.parallel import WorkerDied
+    not_an_input(output, paths)
     from pitchcli.views.summarize import Progress, summarize_paths
     bar = Progress(progress if progress is not None else sys.stderr.isatty(),
                    sys.stderr)
@@ -189,7 +194,7 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
             s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None,
                                 keep_games=keep, progress=bar, output=output, max_errors=cap)
     except WorkerDied as e:
-        click.echo(f"summarize: {e}; no summary written", err=True)
+        click.echo(escape.text(f"summarize: {e}; no summary written"), err=True)
         sys.exit(3)
     report_out(s, fmt, standings, games, partial, output, allow_invalid)
 
@@ -216,7 +221,7 @@ def _on_cluster(paths: tuple[str, ...], address: str, jobs: int, limit: int | No
     try:
         return summarize_on_cluster(paths, address, limit, keep, bar, timeout, output, max_errors, tls)
     except ClusterError as e:
-        click.echo(f"pitch summarize: {e}", err=True)
+        click.echo(escape.text(f"pitch summarize: {e}"), err=True)
         sys.exit(e.code)
 
 

@@ -11,6 +11,7 @@ import click
 
 from pitchcli import escape
 from pitchcli.commands.common import (
+    INPUT_PATH,
     MAX_ERRORS_HELP,
     color_option,
     examples,
@@ -26,7 +27,7 @@ from pitchcli.render.formats import STATISTICS, VALIDATE
     "pitch validate --format github records/*.yaml",
     "pitch validate --select C5 --ignore C502 --statistics records/",
 ))
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, type=INPUT_PATH)
 @click.option("--format", "fmt", type=click.Choice(list(VALIDATE)), default=None,
               help="text: file:line:col: error: CODE [RULE] message; full: text with the source line and a "
                    "caret; json: the versioned report; github: workflow annotations (::error file=...); "

@@ -18,7 +18,7 @@ from pitchcli import escape
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, ERROR, WARNING, Diagnostic, is_claim
 from pitchcli.engine.violations import Violation
 from pitchcli.pipeline.feed import GameAnalysis, analyze, analyze_many
-from pitchcli.pipeline.walk import SKIPPED, walk
+from pitchcli.pipeline.walk import SKIPPED, Seen, walk
 from pitchcli.record import profile_fields, schema
 from pitchcli.record.comments import Comments
 from pitchcli.record.load import DEFAULT_LIMITS, Document, Limits, load_documents
@@ -115,17 +115,22 @@ class Checked:
         return self.document.data if self.document is not None else None
 
 
-def iter_sources(paths: Iterable[str]) -> Iterator[tuple[str, str | BinaryIO | Diagnostic]]:
+def iter_sources(paths: Iterable[str], output: str | None = None
+                 ) -> Iterator[tuple[str, str | BinaryIO | Diagnostic]]:
     """``(name, source)`` for every input: ``-`` is standard input; a folder is
     searched by ``pitchcli.pipeline.walk.walk`` (what it skips or can't read comes as a
-    ``Diagnostic`` source); any other name is read as it is, as ``cat`` would."""
+    ``Diagnostic`` source); any other name is read as it is, as ``cat`` would.
+    One walk for the whole command line (``walk.Seen``): a file or folder
+    reached a second time is skipped with a warning; ``output``, the command's
+    output file, is not read when a folder walk finds it."""
+    seen = Seen(output)
     for p in paths:
         if p == "-":
             yield "-", sys.stdin.buffer
         elif os.path.isdir(p):
-            yield from walk(p)
+            yield from walk(p, seen)
         else:
-            yield p, p
+            yield p, seen.named(p)
 
 
 def _hand_of(pointer: str) -> tuple[int | None, int | None]:
@@ -270,10 +275,11 @@ def check_source(name: str, source: str | bytes | BinaryIO | Diagnostic, limits:
 
 def check_paths(paths: Iterable[str], limits: Limits = DEFAULT_LIMITS,
                 run_rules: bool = True, max_errors: int | None = DEFAULT_MAX_ERRORS,
-                quick: bool = False) -> Iterator[Checked]:
+                quick: bool = False, output: str | None = None) -> Iterator[Checked]:
     """Check every document of every input (at most ``max_errors`` diagnostics
-    kept per document; ``quick``: see ``check_document``)."""
-    for name, source in iter_sources(paths):
+    kept per document; ``quick``: see ``check_document``; ``output``: see
+    ``iter_sources``)."""
+    for name, source in iter_sources(paths, output):
         yield from check_source(name, source, limits, run_rules, max_errors, quick)
 
 

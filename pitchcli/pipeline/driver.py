@@ -177,9 +177,10 @@ def write_diagnostics(c: Item, err: TextIO, errors_only: bool = False) -> None:
 
 def write_first_errors(items: Iterable[Item], err: TextIO) -> None:
     """The first error of each item, in validate's text format: how report and
-    ratings list the records they left out, after their output."""
+    ratings list the records they left out, after their output (an item with
+    no error, as what a folder walk skipped, shows its first warning)."""
     for c in items:
-        first = next((d for d in c.diagnostics if d.severity == ERROR), None)
+        first = next((d for d in c.diagnostics if d.severity == ERROR), c.diagnostics[0] if c.diagnostics else None)
         if first is not None:
             err.write(first.as_text() + "\n")
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from pitchcli.diagnostics import Diagnostic
 from pitchcli.pipeline.check import iter_sources
 from pitchcli.record.document import DEFAULT_LIMITS
 from pitchcli.record.yaml_stream import stream_marker
@@ -197,27 +198,21 @@ def size_of(path: str) -> int:
         return 0  # unreadable: reported as L101 when it is read
 
 
-def inputs(paths: Iterable[str], output: str | None) -> Iterator[tuple[str, str | BinaryIO]]:
+def inputs(paths: Iterable[str], output: str | None) -> Iterator[tuple[str, str | BinaryIO | Diagnostic]]:
     """``iter_sources``, less the file ``output`` names when it is found in a
     folder: ``summarize --partial -o DIR/part.json DIR/`` run again must not
     read its own earlier output as a record (named on its own, it is read)."""
-    paths = list(paths)
-    for name, source in iter_sources(paths):
-        if output is not None and isinstance(source, str) and name not in paths:
-            try:
-                if os.path.samefile(name, output):
-                    continue
-            except OSError:
-                pass
-        yield name, source
+    return iter_sources(paths, output)
 
 
-def split_inputs(paths: Iterable[str], output: str | None = None) -> tuple[list[str], list[tuple[str, BinaryIO]]]:
+def split_inputs(paths: Iterable[str], output: str | None = None
+                 ) -> tuple[list[str], list[tuple[str, BinaryIO | Diagnostic]]]:
     """The files of ``paths`` (folders searched; ``output`` left out, see
-    ``inputs``), for workers to open, and the standard input, for the parent
-    to read."""
+    ``inputs``), for workers to open, and what the parent reads itself: the
+    standard input, and what the walk skipped or could not read (a warning or
+    an error to pass on)."""
     files: list[str] = []
-    stdin: list[tuple[str, BinaryIO]] = []
+    stdin: list[tuple[str, BinaryIO | Diagnostic]] = []
     for name, source in inputs(paths, output):
         if isinstance(source, str):
             files.append(name)

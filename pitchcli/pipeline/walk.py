@@ -12,14 +12,24 @@ never skipped in silence:
   file is (exit 3);
 - a symbolic link to a folder is followed, once: a folder reached a second
   time (a loop, or another link to a folder already searched) is skipped with
-  a warning (``L113``), so no file is counted twice and no walk is endless.
+  a warning (``L113``), so no file is counted twice and no walk is endless;
+- a file reached a second time — the same device and inode: named twice, a
+  folder and a file in it both named (``summarize DIR DIR/a.yaml``), a hard
+  link or a link to a file — is skipped with a warning (``L113``): the games
+  of one file are counted once, by the first name the command reads it by.
+
+``Seen`` holds what one command line has reached, across all its paths: the
+folders searched and the files read (as one integer each, about 80 bytes a
+file: less than the file's name, which a summary keeps anyway).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
-from collections.abc import Iterator
+import sys
+from collections.abc import Iterable, Iterator
 
 from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
 
@@ -39,26 +49,72 @@ def _note(path: str, code: str, message: str, severity: str) -> Diagnostic:
     return Diagnostic(code, message, severity=severity, file=path, document=0)
 
 
-def walk(top: str) -> Iterator[tuple[str, str | Diagnostic]]:
+def _key(info: os.stat_result) -> int:
+    """A file's identity (device and inode) as one int: the smallest thing to keep."""
+    return (info.st_dev << 64) | info.st_ino
+
+
+class Seen:
+    """The folders searched and the files read by one command line, so that
+    each is read once; ``exclude``: the command's output file, which a folder
+    walk does not read (``summarize --partial -o DIR/part.json DIR`` run again
+    must not count its earlier output)."""
+
+    def __init__(self, exclude: str | None = None) -> None:
+        self.folders: set[int] = set()
+        self.files: dict[int, str] = {}
+        self.excluded: int | None = None
+        if exclude is not None:
+            with contextlib.suppress(OSError, ValueError):  # no such file yet: nothing to leave out
+                self.excluded = _key(os.stat(exclude))
+
+    def again(self, path: str, info: os.stat_result) -> Diagnostic | None:
+        """None the first time the regular file ``info`` is reached (now by
+        ``path``); the warning that skips it any later time."""
+        key = _key(info)
+        first = self.files.get(key)
+        if first is None:
+            self.files[key] = path
+            return None
+        why = ("named twice, already read" if first == path
+               else f"the same file as {first}, already read (a second way in)")
+        return _note(path, SKIPPED, f"skipped: {why}", WARNING)
+
+    def named(self, path: str) -> str | Diagnostic:
+        """A file named on the command line: ``path`` to read it, or the
+        warning when it was reached before. What can't be stat'ed, or is not
+        a regular file (a FIFO named is read, as ``cat`` would), is passed on
+        as it is: the loader says what it is."""
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError):
+            return path
+        if not stat.S_ISREG(info.st_mode):
+            return path
+        return self.again(path, info) or path
+
+
+def walk(top: str, seen: Seen | None = None) -> Iterator[tuple[str, str | Diagnostic]]:
     """``(name, path)`` for every record file under the folder ``top``, or
     ``(name, diagnostic)`` for what was skipped or could not be read; sorted
-    by name."""
-    found: list[tuple[str, str | Diagnostic]] = []
-    seen: set[tuple[int, int]] = set()
+    by name. ``seen``: what this command line has reached already (a folder
+    or file reached again is skipped with a warning)."""
+    seen = seen if seen is not None else Seen()
+    found: list[tuple[str, str | Diagnostic, os.stat_result | None]] = []
     pending = [top]
     while pending:
         folder = pending.pop()
         try:
             info = os.stat(folder)
-            if (info.st_dev, info.st_ino) in seen:
-                found.append((folder, _note(folder, SKIPPED, "skipped: a link to a folder already searched "
-                                            "(a loop, or a second way in)", WARNING)))
+            if _key(info) in seen.folders:
+                found.append((folder, _note(folder, SKIPPED, "skipped: a folder already searched "
+                                            "(a loop, or a second way in)", WARNING), None))
                 continue
-            seen.add((info.st_dev, info.st_ino))
+            seen.folders.add(_key(info))
             with os.scandir(folder) as it:
                 entries = sorted(it, key=lambda e: e.name)
         except OSError as e:
-            found.append((folder, _note(folder, "L101", f"cannot read the folder: {e.strerror or e}", ERROR)))
+            found.append((folder, _note(folder, "L101", f"cannot read the folder: {e.strerror or e}", ERROR), None))
             continue
         subfolders = []
         for entry in entries:
@@ -71,14 +127,42 @@ def walk(top: str) -> Iterator[tuple[str, str | Diagnostic]]:
                 subfolders.append(path)
             elif entry.name.endswith(RECORD_SUFFIXES) and not entry.name.startswith("."):
                 try:
-                    mode = entry.stat().st_mode
+                    file_info: os.stat_result | None = entry.stat()
                 except OSError:
-                    mode = stat.S_IFREG  # a dangling link: the loader says it can't be opened
-                if stat.S_ISREG(mode):
-                    found.append((path, path))
+                    file_info = None  # a dangling link: the loader says it can't be opened
+                if file_info is None or stat.S_ISREG(file_info.st_mode):
+                    if file_info is None or _key(file_info) != seen.excluded:
+                        found.append((path, path, file_info))
                 else:
-                    found.append((path, _note(path, SKIPPED, f"skipped: {kind_of(mode)}, not a regular file "
-                                              "(name it on the command line to read it)", WARNING)))
+                    found.append((path, _note(path, SKIPPED, f"skipped: {kind_of(file_info.st_mode)}, not a "
+                                              "regular file (name it on the command line to read it)", WARNING),
+                                  None))
         pending += reversed(subfolders)  # searched in name order: the first way into a folder wins
     found.sort(key=lambda item: item[0])
-    return iter(found)
+    for name, source, file_info in found:
+        # A file reached again is decided in the order the command reads the
+        # files: the first name read wins.
+        yield name, (seen.again(name, file_info) or source) if file_info is not None else source
+
+
+def input_named(output: str, paths: Iterable[str]) -> str | None:
+    """The input among ``paths`` (files named on the command line, or ``-``
+    when standard input is redirected from a file) that is the same file as
+    ``output``, if any: writing the output would replace that input. Only a
+    regular file can be replaced (a device or a FIFO is written to, as
+    ``/dev/stdout`` is); a folder's files are not looked at (a walk does not
+    read the output, see ``Seen``)."""
+    try:
+        info = os.stat(output)
+    except (OSError, ValueError):
+        return None  # not there yet: nothing to replace
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    for p in paths:
+        try:
+            other = os.fstat(sys.stdin.fileno()) if p == "-" else os.stat(p)
+        except (OSError, ValueError, AttributeError):
+            continue
+        if stat.S_ISREG(other.st_mode) and _key(other) == _key(info):
+            return "standard input" if p == "-" else p
+    return None

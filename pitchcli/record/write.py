@@ -407,6 +407,59 @@ def atomic_output(path: str | Path, *, in_place: bool = False) -> Iterator[TextI
         raise
 
 
+class Staged:
+    """The new content of the regular file ``path`` (or of a name not there
+    yet), written to a temporary file beside it: ``file`` to write, ``flush``
+    to put it on disk, ``commit`` to rename it into place, ``discard`` (always,
+    at the end) to remove it if it was not committed. For a writer of many
+    files that puts them all in place only once all are written
+    (``record.owned``); links and devices are the caller's to refuse
+    (``check_replaceable``). The new file keeps the old one's owner and mode,
+    as ``atomic_output``'s does; a read-only file is refused."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.target = Path(path)
+        try:
+            self.info: os.stat_result | None = os.stat(self.target)
+        except FileNotFoundError:
+            self.info = None
+        if self.info is not None:
+            _may_write(self.target, self.info)
+        fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=self.target.parent)
+        self.tmp: str | None = tmp
+        self.file = _text_file(fd)
+
+    def flush(self) -> None:
+        """Everything written on disk, with the old file's owner and mode (or
+        0666 less the umask); the file closed."""
+        if self.file.closed:
+            return
+        self.file.flush()
+        if self.info is not None:
+            _keep_owner_and_mode(self.file.fileno(), self.info, self.target, strict=False)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.fchmod(self.file.fileno(), 0o666 & ~umask)
+        os.fsync(self.file.fileno())
+        self.file.close()
+
+    def commit(self) -> None:
+        """Rename the new content into place."""
+        self.flush()
+        if self.tmp is not None:
+            os.replace(self.tmp, self.target)
+            self.tmp = None
+
+    def discard(self) -> None:
+        """Remove the temporary file, unless committed."""
+        if not self.file.closed:
+            self.file.close()
+        if self.tmp is not None:
+            Path(self.tmp).unlink(missing_ok=True)
+            self.tmp = None
+
+
 def write_atomic(path: str | Path, text: str, *, in_place: bool = False) -> None:
     """Write ``text`` to ``path`` (see ``atomic_output``)."""
     with atomic_output(path, in_place=in_place) as f:

@@ -16,10 +16,11 @@ from typing import Any, TextIO
 
 from markupsafe import Markup
 
+from pitchcli import escape
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import SEE_VALIDATE, Consumer
 from pitchcli.record.write import OutputError, atomic_output, check_replaceable
-from pitchcli.render.templating import printable, render
+from pitchcli.render.templating import render
 from pitchcli.views.game import GameView, for_display, game_view, usable
 
 # Colours told apart by people with the common colour-vision deficiencies
@@ -144,7 +145,7 @@ def sparkline(g: GameView) -> str:
     values = [t for step in race for t in step.values()]
     lo, hi = min(values), max(values)
     span = max(hi - lo, 1)
-    names = [printable(u) for u in g.units]
+    names = [escape.text(u) for u in g.units]  # for a terminal: controls and bidi shown as \x1b, \u202e
     pad = max(map(len, names))
     lines = []
     for u, name in zip(g.units, names, strict=True):
@@ -187,10 +188,10 @@ class Charting(Consumer):
             with atomic_output(output) as f:
                 f.write(svg(g, standalone=True))
         except OutputError as e:
-            self.err.write(f"{e}\n")
+            self.err.write(escape.text(str(e)) + "\n")
             return False
         except OSError as e:
-            self.err.write(f"{output}: cannot write: {e.strerror or e}\n")
+            self.err.write(escape.text(f"{output}: cannot write: {e.strerror or e}") + "\n")
             return False
         return True
 

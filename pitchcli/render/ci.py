@@ -21,7 +21,9 @@ from urllib.parse import quote
 from pitchcli import __version__, escape
 from pitchcli.diagnostics import CODES, WARNING, Diagnostic
 from pitchcli.pipeline.check import Checked
+from pitchcli.pipeline.driver import Run
 from pitchcli.render.diagnostics import ValidateReport
+from pitchcli.render.jsonstream import StreamedList
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -75,23 +77,23 @@ class GithubReport(ValidateReport):
 
 def artifact_uri(path: str, windows: bool = os.name == "nt") -> str:
     """A file name as a SARIF artifact URI: relative names stay relative (code
-    scanning resolves them against the checkout), absolute ones become file URIs.
+    scanning resolves them against the checkout), absolute ones become
+    ``file:///`` URIs, never with a host.
 
-    The name is the running system's: on POSIX, ``C:x.json`` is a relative
-    name holding a colon (percent-encoded, so the reference can't be read as
-    a scheme) and a backslash is a character of the name. Its bytes are
-    encoded, not its text: a name that isn't UTF-8 (``os.fsdecode`` kept its
-    bytes as lone surrogates) becomes ``%FF``, which a reader maps back to
-    the very file, where encoding the text raised ``UnicodeEncodeError``.
-    """
+    The name is read as the system that gave it reads it: on POSIX a backslash
+    and a colon are characters of a name (``\\\\srv\\share\\x.json`` and
+    ``c:\\temp\\x.json`` are relative names), ``//tmp/x`` is ``/tmp/x``. Every
+    byte but the unreserved ones and ``/`` is percent-encoded (a name that is
+    not UTF-8 as its own bytes), so a colon can't be read as a scheme, nor
+    ``//`` as a host."""
     if windows:
-        w = PureWindowsPath(path)
-        if w.is_absolute():
-            return w.as_uri()
-        return quote(path.replace("\\", "/").encode("utf-8", "surrogatepass"), safe="/")
-    raw = os.fsencode(path)
+        win = PureWindowsPath(path)
+        if win.drive and win.is_absolute():
+            return win.as_uri()  # (a UNC name's server is the URI's host: that is where the file is)
+        path = path.replace("\\", "/")
+    raw = os.fsencode(path) if not windows else path.encode("utf-8", "surrogateescape")
     if raw.startswith(b"/"):
-        return "file://" + quote(raw, safe="/")
+        return "file:///" + quote(raw.lstrip(b"/"), safe="/")
     return quote(raw, safe="/")
 
 
@@ -129,28 +131,47 @@ def _result(d: Diagnostic, rule_index: int) -> dict[str, Any]:
 
 class SarifReport(ValidateReport):
     """A SARIF 2.1.0 log of one run: one result per diagnostic, with its region
-    and the code as ``ruleId``; the codes used are the run's ``tool.driver.rules``."""
+    and the code as ``ruleId``; the codes used are the run's ``tool.driver.rules``
+    (after the results in the run object: they are known at the end). Written
+    as the documents come (``StreamedList``): memory does not grow with the
+    number of results."""
 
     def __init__(self, out: TextIO, strict: bool = False, quiet: bool = False) -> None:
         super().__init__(out, strict, quiet)
-        self.results: list[dict[str, Any]] = []
         self.index: dict[str, int] = {}
 
-    def document(self, c: Checked) -> None:
-        """The document's results, kept for the log."""
-        super().document(c)
-        for d in c.diagnostics:
-            self.results.append(_result(d, self.index.setdefault(d.code, len(self.index))))
+    def begin(self, run: Run) -> None:
+        """The log's start."""
+        super().begin(run)
+        self.results = StreamedList(_Unicode(self.out), self._log)
 
-    def finish(self) -> None:
-        """The log."""
+    def _log(self, results: Any) -> dict[str, Any]:
         driver = {"name": "pitch", "semanticVersion": __version__, "version": __version__,
                   "rules": [_rule_descriptor(code) for code in self.index]}
-        log = {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION,
-               "runs": [{"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": self.results}]}
-        # Any text in the log (a message naming a file that isn't UTF-8)
-        # must be Unicode for the log to be written and read as UTF-8 JSON.
-        self.out.write(_LONE_SURROGATE.sub("\ufffd", json.dumps(log, ensure_ascii=False, indent=2)) + "\n")
+        return {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION,
+                "runs": [{"columnKind": "unicodeCodePoints", "results": results, "tool": {"driver": driver}}]}
+
+    def document(self, c: Checked) -> None:
+        """The document's results, written."""
+        super().document(c)
+        for d in c.diagnostics:
+            self.results.add(_result(d, self.index.setdefault(d.code, len(self.index))))
+
+    def finish(self) -> None:
+        """The rest of the log: the rules used."""
+        self.results.close()
+
+class _Unicode:
+    """A text stream that writes a lone surrogate (a byte of a file name that
+    isn't UTF-8, as ``os.fsdecode`` keeps it) as U+FFFD: JSON text must be
+    Unicode for the log to be written and read as UTF-8."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+
+    def write(self, text: str) -> int:
+        """Write ``text``, each lone surrogate replaced."""
+        return self.out.write(_LONE_SURROGATE.sub("\ufffd", text))
 
 
 # --- JUnit XML ---------------------------------------------------------------------

@@ -8,12 +8,13 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections import Counter
-from typing import Any, TextIO
+from typing import TextIO
 
 from pitchcli import escape
 from pitchcli.diagnostics import CODES, Diagnostic
 from pitchcli.pipeline.check import Checked
-from pitchcli.pipeline.driver import Consumer
+from pitchcli.pipeline.driver import Consumer, Run
+from pitchcli.render.jsonstream import StreamedList
 from pitchcli.render.style import paint
 from pitchcli.views.verdict import Verdict
 
@@ -47,8 +48,11 @@ class ValidateReport(Consumer):
         self.tally.add(c, self.strict)
 
     def end(self) -> int:
-        """Finish the report; the exit status."""
+        """Finish the report; the exit status (``strict``: what a folder walk
+        skipped, a warning, fails too)."""
         self.finish()
+        if self.strict and self.run.skipped:
+            self.run.failed = True
         return self.run.status()
 
     def finish(self) -> None:
@@ -178,21 +182,24 @@ def see_also(codes: list[str], most: int = 6) -> str:
 
 
 class JsonReport(ValidateReport):
-    """The JSON report (``version`` 2): documents with their diagnostics, and a summary."""
+    """The JSON report (``version`` 2): documents with their diagnostics, and a
+    summary; written as the documents come (``StreamedList``): memory does not
+    grow with the number of documents."""
 
-    def __init__(self, out: TextIO, strict: bool = False, quiet: bool = False) -> None:
-        super().__init__(out, strict, quiet)
-        self.docs: list[dict[str, Any]] = []
+    def begin(self, run: Run) -> None:
+        """The report's start."""
+        super().begin(run)
+        self.docs = StreamedList(self.out, lambda docs: {
+            "report": "pitch-validate", "version": REPORT_VERSION, "documents": docs,
+            "summary": self.tally.as_json()})
 
     def document(self, c: Checked) -> None:
-        """The document's entry, kept for the report."""
+        """The document's entry, written."""
         super().document(c)
-        self.docs.append({"file": c.file, "document": c.number, "valid": c.valid(self.strict) and not c.unreadable,
-                          "errors": c.errors, "warnings": c.warnings, "omitted": c.omitted,
-                          "diagnostics": [d.as_json() for d in c.diagnostics]})
+        self.docs.add({"file": c.file, "document": c.number, "valid": c.valid(self.strict) and not c.unreadable,
+                       "errors": c.errors, "warnings": c.warnings, "omitted": c.omitted,
+                       "diagnostics": [d.as_json() for d in c.diagnostics]})
 
     def finish(self) -> None:
-        """The report."""
-        json.dump({"report": "pitch-validate", "version": REPORT_VERSION, "documents": self.docs,
-                   "summary": self.tally.as_json()}, self.out, ensure_ascii=False, indent=2)
-        self.out.write("\n")
+        """The rest of the report: the summary."""
+        self.docs.close()

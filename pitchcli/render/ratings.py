@@ -45,8 +45,8 @@ def write_json(r: Ratings, out: TextIO, head_to_head: bool) -> None:
            "model": {"name": MODEL, "mu": 25.0, "sigma": round(25 / 3, 4), "ranked_on": "mu - 3 sigma",
                      "order": ["date", "event", "round", "file", "document"]},
            "period": {"since": r.since},
-           "games": {"rated": r.rated, "unfinished": r.unfinished, "invalid": len(r.invalid) - r.unreadable,
-                     "unreadable": r.unreadable},
+           "games": {"rated": r.rated, "unfinished": r.unfinished, "invalid": r.refused,
+                     "unreadable": r.unreadable, "skipped": r.skipped},
            "players": [player_json(rank, p) for rank, p in r.ranked()],
            "head_to_head": [meeting_json(m) for m in meetings(r)] if head_to_head else None}
     json.dump(doc, out, ensure_ascii=False, indent=2)
@@ -77,7 +77,9 @@ def write_table(r: Ratings, out: TextIO, head_to_head: bool) -> None:
     out.write(f"\n{r.rated} game{'' if r.rated == 1 else 's'} rated ({MODEL}, ranked on mu - 3 sigma)"
               + (f"; change: since {escape.text(r.since)}" if r.since else "")
               + (f"; {r.unfinished} unfinished, not rated" if r.unfinished else "")
-              + (f"; {len(r.invalid)} invalid or unreadable, not rated" if r.invalid else "") + "\n")
+              + (f"; {r.refused + r.unreadable} invalid or unreadable, not rated"
+                 if r.refused + r.unreadable else "")
+              + (f"; {r.skipped} skipped (L113)" if r.skipped else "") + "\n")
     if head_to_head:
         out.write("\nHead to head (games met; how often each finished ahead)\n\n")
         hb = [[m.kind, escape.text(m.a), escape.text(m.b), m.games, m.a_ahead, m.b_ahead, m.level]

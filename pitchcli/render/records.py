@@ -471,7 +471,7 @@ class Formatting(Consumer):
     def inputs(self, paths: Iterable[str]) -> Iterator[Formatted]:
         """Each input read and checked, in the output's format (for standard
         output and -o, known once the first valid file is read: read lazily)."""
-        for name, source in iter_sources(paths):
+        for name, source in iter_sources(paths, self.output):  # (-o found in a folder: not read)
             to = self.to if self.check else None if self.in_place else self.run_fmt
             yield read_input(name, self.do_fill, self.stdin, source, to, self.max_errors)
 
@@ -485,13 +485,13 @@ class Formatting(Consumer):
         if self.check:
             if c.text != c.output():
                 self.changed += 1
-                self.out.write(f"would reformat: {c.name}\n")
+                self.out.write(f"would reformat: {escape.text(c.name)}\n")
         elif self.in_place:
             try:
                 self.rewritten += atomic_replace_if_changed(c.name, c.output(), c.text)
             except OSError as e:
                 # The file is left as it was (the write is atomic); go on with the others.
-                self.err.write(f"{c.name}: cannot write: {e.strerror or e}\n")
+                self.err.write(escape.text(f"{c.name}: cannot write: {e.strerror or e}") + "\n")
                 self.run.broken = True
         else:
             self.good.append(c)

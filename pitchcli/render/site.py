@@ -23,12 +23,13 @@ from typing import Any, TextIO
 
 from markupsafe import Markup
 
-from pitchcli import __version__
+from pitchcli import __version__, escape
 from pitchcli.cards import SUIT_NAMES
 from pitchcli.diagnostics import ERROR
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import Consumer, write_first_errors
-from pitchcli.record.write import OutputError, atomic_output, check_replaceable
+from pitchcli.record.owned import write_owned
+from pitchcli.record.write import OutputError
 from pitchcli.render.chart import svg
 from pitchcli.render.summary import event_title, standings_tables
 from pitchcli.render.templating import environment, render
@@ -200,21 +201,19 @@ def pages(site: Site) -> dict[str, str]:
 # --- writing -----------------------------------------------------------------
 
 
+MANIFEST = ".pitch-report.json"  # what report wrote into the folder (``record.owned``)
+
+
 def write_site(site: Site, out_dir: str | Path) -> list[Path]:
-    """Write every page into ``out_dir`` (created if missing), each atomically;
-    nothing is written when a target is not a regular file."""
+    """Write every page into ``out_dir`` (created if missing): only files an
+    earlier report wrote there are replaced, all pages are put in place once
+    all are written (the index last), and the pages of an earlier run that
+    this one doesn't write are removed (``record.owned.write_owned``); nothing
+    is written when a target is not a regular file or not report's own."""
     folder = Path(out_dir)
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"{folder}: not a folder")
-    rendered = pages(site)
-    folder.mkdir(parents=True, exist_ok=True)
-    targets = [folder / name for name in rendered]
-    for t in targets:
-        check_replaceable(t)
-    for t in targets:
-        with atomic_output(t) as f:
-            f.write(rendered[t.name])
-    return targets
+    return write_owned(folder, pages(site), MANIFEST, "pitch report", last="index.html")
 
 
 class Reporting(Consumer):
@@ -251,11 +250,11 @@ def publish(site: Site, out_dir: str, err: TextIO) -> bool:
     try:
         written = write_site(site, out_dir)
     except OSError as e:
-        err.write(f"{out_dir}: cannot write the report: {e.strerror or e}\n" if not isinstance(e, OutputError)
-                  else f"{e}\n")
+        err.write(escape.text(f"{out_dir}: cannot write the report: {e.strerror or e}"
+                              if not isinstance(e, OutputError) else str(e)) + "\n")
         return False
     write_first_errors(site.invalid, err)
     games = plural(len(site.games), 'game', grouped=True)
     listed = f", {plural(len(site.invalid), 'invalid record', grouped=True)} listed" if site.invalid else ""
-    err.write(f"{out_dir}: {plural(len(written), 'page', grouped=True)} ({games}{listed})\n")
+    err.write(escape.text(f"{out_dir}: {plural(len(written), 'page', grouped=True)} ({games}{listed})") + "\n")
     return True

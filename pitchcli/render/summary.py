@@ -28,7 +28,7 @@ from typing import Any, TextIO
 from tabulate import tabulate
 
 from pitchcli import escape
-from pitchcli.diagnostics import Diagnostic
+from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
 from pitchcli.engine.results import standings_columns
 from pitchcli.text import plural
 from pitchcli.views.summary import EventSummary, Summary, Tally, event_order
@@ -161,8 +161,11 @@ def _by_event(s: Summary, rows: list[dict[str, Any]]) -> list[tuple[str | None, 
 def problem_text(p: dict[str, Any]) -> str:
     """``file:line:col: error: CODE [RULE] message``, as ``pitch validate`` writes it,
     and how many more errors the record has."""
+    # An entry without errors is what a folder walk skipped (a FIFO, a loop, a
+    # file reached again): a warning, shown as one.
+    severity = WARNING if p["errors"] == 0 and p["code"] is not None else ERROR
     d = Diagnostic(code=p["code"] or "?", message=p["message"], rule=p["rule"], pointer=p["pointer"] or "",
-                   file=p["file"], document=p["document"], line=p["line"], column=p["column"])
+                   file=p["file"], document=p["document"], line=p["line"], column=p["column"], severity=severity)
     more = p["errors"] - 1
     return d.as_text() + (f" [+{plural(more, 'more error', grouped=True)}]" if more > 0 else "")
 
@@ -242,9 +245,10 @@ def write_tables(s: Summary, out: TextIO, standings: bool = True, games: bool = 
             out.write(tabulate(cells(body), head, tablefmt=style, disable_numparse=True) + "\n\n")
     problems = s.problems
     bad = s.counts["invalid"] + s.counts["unreadable"]
-    if bad:
-        title = f"Problems ({bad:,}" + (f", the first {len(problems):,} by file" if len(problems) < bad else "")
-        heading(title + ")", 2)
+    if bad or problems:  # (problems without a bad record: what a folder walk skipped, warnings)
+        title = (f"Problems ({bad:,}" + (f", the first {len(problems):,} by file" if len(problems) < bad else "")
+                 + ")" if bad else f"Skipped ({len(problems):,})")
+        heading(title, 2)
         for p in problems:
             # (A code span fenced past any backtick run in it: a name can't end it.)
             out.write(("- " + escape.code_span(problem_text(p)) if markdown else problem_text(p)) + "\n")

@@ -6,7 +6,8 @@ for every template, so a value is escaped unless a template says otherwise
 and the stylesheet). Before escaping, ``finalize`` passes every value through
 ``printable``: a control character (which no page should carry, and which XML,
 hence a standalone SVG, forbids even escaped) is shown as its Unicode control
-picture, and a lone surrogate (a file name that isn't UTF-8) as U+FFFD.
+picture, and a lone surrogate (a file name that isn't UTF-8) or a noncharacter
+(U+FFFE, U+FFFF, which XML forbids too) as U+FFFD.
 """
 
 from __future__ import annotations
@@ -17,8 +18,13 @@ from typing import Any
 
 import jinja2
 
-# C0 controls but tab and newline, DEL, the C1 controls, and lone surrogates.
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+# C0 controls but tab and newline, DEL, the C1 controls, lone surrogates, and
+# the noncharacters: U+FFFE and U+FFFF are no XML 1.0 character at all (an SVG
+# holding one is not well-formed), and the others (U+FDD0..U+FDEF, the last two
+# of every plane) are parse errors in HTML.
+_NONCHARACTERS = "\ufdd0-\ufdef\ufffe\uffff" + "".join(
+    f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(1, 17))
+_UNPRINTABLE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff{_NONCHARACTERS}]")
 
 
 def _picture(m: re.Match[str]) -> str:

@@ -85,11 +85,18 @@ class Ratings:
     since: str | None = None  # the first date of the period ``change`` is measured over
     invalid: list[Checked] = field(default_factory=list)  # invalid, unreadable or skipped: not rated
     unreadable: int = 0
+    skipped: int = 0  # of ``invalid``, what a walk skipped (a FIFO, a loop, a file reached again): a warning
+
+    @property
+    def refused(self) -> int:
+        """The invalid records (neither unreadable files nor skipped entries)."""
+        return len(self.invalid) - self.unreadable - self.skipped
 
     def exit_code(self, allow_invalid: bool = False) -> int:
         """3 an input could not be read; 1 a record was not rated for being
-        invalid (or a folder walk skipped an entry), unless ``allow_invalid``; else 0."""
-        return exit_status(self.unreadable, len(self.invalid) - self.unreadable, allow_invalid=allow_invalid)
+        invalid, unless ``allow_invalid``; else 0. What a folder walk skipped is
+        a warning: it fails nothing."""
+        return exit_status(self.unreadable, self.refused, allow_invalid=allow_invalid)
 
     def ranked(self) -> list[tuple[int, PlayerRating]]:
         """Players by ordinal, then mu (both descending), then name; rank 1 first."""
@@ -206,6 +213,7 @@ class Collecting(Consumer):
         self.ratings = rate_games(self.games, self.since)
         self.ratings.invalid = self.bad
         self.ratings.unreadable = sum(1 for c in self.bad if c.unreadable)
+        self.ratings.skipped = sum(1 for c in self.bad if c.skipped)
         return self.ratings.exit_code(self.allow_invalid)
 
 

@@ -47,9 +47,12 @@ from hypothesis import strategies as st
 from support.fuzz_strategies import (
     RAW_UNSAFE,
     SERIALIZERS,
+    WAYS_IN,
     adversarial_streams,
     build_tree,
+    hostile_file_names,
     hostile_files,
+    impossible_partials,
     partial_files,
     renamed_record,
     serialize,
@@ -606,3 +609,107 @@ def test_folder_walk_fuzz(entries: list[str], file: tuple[str, bytes], stream: t
                     if (r.exit_code == 3) != ("dangling" in entries):
                         raise Broken(f"validate: exit {r.exit_code} with entries {entries}")
             _guard(f"tree-{command}", args, raw, suffix, check)
+
+
+# --------------------------------------------------------------------------- names, ways in, outputs (issue 27)
+
+NAMED_COMMANDS = [
+    ("validate", []), ("validate", ["--format", "github"]), ("validate", ["--format", "sarif"]),
+    ("validate", ["--format", "json"]), ("score", []), ("fmt", ["--check"]), ("summarize", []),
+    ("summarize", ["--format", "csv"]), ("summarize", ["--jobs", "2"]), ("summarize", ["--partial"]),
+    ("ratings", []), ("chart", []), ("chart", ["-o", "{out}.svg"]), ("report", ["-o", "{out}-site"]),
+    ("replay", []), ("solve", ["--budget", "2000"]),
+]
+ALL_CONTRACT = {**CONTRACT, "ratings": {0, 1, 3}, "chart": {0, 1, 3}, "report": {0, 1, 3}, "solve": {0, 1, 3}}
+_JSON_OUT = ("--format", "json"), ("--format", "sarif"), ("--partial",)
+
+
+def _ways(root: Path, file: Path, way: str) -> list[str]:
+    """The command line's paths reaching ``file`` (in ``root``) by ``way``."""
+    if way == "named twice":
+        return [str(file), str(file)]
+    if way == "folder and file":
+        return [str(root), str(file)]
+    if way == "file and folder":
+        return [str(file), str(root)]
+    if way == "folder and subfolder":
+        return [str(root.parent), str(root)]
+    if way == "hard link":
+        (root / ("h-" + file.name)).hardlink_to(file)
+        return [str(root)]
+    if way == "link":
+        os.symlink(file.name, root / ("l-" + file.name))
+        return [str(root)]
+    return [str(file)]
+
+
+def _documents(paths: list[str]) -> int:
+    r = run("summarize", ["--partial"], [Path(p) for p in paths])
+    return json.loads(r.stdout)["counts"]["documents"] if r.stdout.startswith("{") else -1
+
+
+@settings(FUZZ, max_examples=max(10, EXAMPLES // 5))  # (a folder and up to three commands each)
+@given(name=hostile_file_names(), file=hostile_files(), way=st.sampled_from(WAYS_IN),
+       command=st.sampled_from(NAMED_COMMANDS), over_input=st.booleans())
+def test_names_and_ways_in_fuzz(name: str, file: tuple[str, bytes], way: str, command: tuple[str, list[str]],
+                                over_input: bool) -> None:
+    """A hostile record under a hostile file name, reached once or by two ways,
+    through every command: no raw control on a human-readable output, the
+    contract's exit status, the input untouched, each file counted once; and
+    -o naming the input itself is refused (exit 3), the input untouched."""
+    suffix, raw = file
+    with tempfile.TemporaryDirectory(prefix="pitch-names-") as d:
+        root = Path(d) / "games"
+        root.mkdir()
+        path = root / f"{name}{suffix}"
+        try:
+            path.write_bytes(raw)
+        except OSError:  # a name this filesystem refuses (too long in bytes)
+            return
+        before = _state(path)
+        paths = _ways(root, path, way)
+        cmd, args = command
+        args = [a.replace("{out}", str(Path(d) / name)) for a in args]
+        if cmd in ("chart", "replay", "solve"):
+            paths = paths[:1]
+        if over_input and cmd in ("summarize", "chart", "fmt"):
+            args = [*[a for a in args if a != "--check"], "-o", str(path)]
+
+        def check() -> None:
+            with within(HANG):
+                r = run(cmd, args, [Path(p) for p in paths])
+            _check_common(cmd, r, ALL_CONTRACT[cmd])
+            if _state(path) != before:
+                raise Broken(f"{cmd} {args}: the input changed")
+            named = way in ("once", "named twice", "folder and file", "file and folder")
+            # (found only by a folder walk, the output is not read, so no input: issue 11)
+            if over_input and named and "-o" in args and args[-1] == str(path) and r.exit_code != 3:
+                raise Broken(f"{cmd} {args}: -o over its own input: exit {r.exit_code}")
+            json_out = any(all(x in args for x in pair) for pair in _JSON_OUT)
+            for stream, text in (("stdout", "" if json_out else r.stdout), ("stderr", r.stderr)):
+                found = RAW_UNSAFE.search(text)
+                if found:
+                    raise Broken(f"{cmd} {args}: raw {found.group()!r} on {stream}: "
+                                 f"{text[max(0, found.start() - 60):found.end() + 60]!r}")
+            if json_out and r.exit_code != 3 and "-o" not in args:
+                json.loads(r.stdout)
+            if way != "once" and cmd == "summarize" and _documents(paths) != _documents([str(path)]):
+                raise Broken(f"summarize counted {way}: {_documents(paths)} documents, alone "
+                             f"{_documents([str(path)])}")
+        _guard(f"names-{cmd}", [*args, *paths], raw, suffix, check)
+
+
+@FUZZ
+@given(impossible_partials(), merge_args)
+def test_impossible_partials_fuzz(workdir: Path, data: dict[str, Any], args: list[str]) -> None:
+    """A partial summary that passes its schema but whose sums no game can give
+    (every player winning, more player-games than seats, points no hand has,
+    bids below 1, a document twice...): merge refuses it, exit 3."""
+    raw = json.dumps(data).encode()
+    part = _write(workdir, "impossible", ".json", raw)
+
+    def check() -> None:
+        r = check_merge([part], [raw], args)
+        if r.exit_code != 3:
+            raise Broken(f"merge took an impossible partial: exit {r.exit_code}")
+    _guard("merge-impossible", args, raw, ".json", check)

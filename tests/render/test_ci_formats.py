@@ -60,13 +60,14 @@ def test_github_annotations_one_per_diagnostic_on_its_line() -> None:
 
 
 def test_github_escaping_of_data_and_properties() -> None:
-    assert escape_data("50% done\r\nnext") == "50%25 done%0D%0Anext"
+    # CR and LF from a record are shown as the text format shows them (escape.text), then % as the runner reads it
+    assert escape_data("50% done\r\nnext") == "50%25 done\\x0d\\x0anext"
     assert escape_property("a,b:c%.yaml") == "a%2Cb%3Ac%25.yaml"
     d = Diagnostic("C502", "score of 'Ann\nBen' is 100%", file="x:y,z.yaml", line=3, column=4, rule=None,
                    pointer="/hands/0/score/Ann\nBen")
     line = annotation(d)
     assert line == ("::error file=x%3Ay%2Cz.yaml,line=3,col=4,title=C502 claimed hand score disagrees"
-                    "::score of 'Ann%0ABen' is 100%25 (at /hands/0/score/Ann%0ABen)")
+                    "::score of 'Ann\\x0aBen' is 100%25 (at /hands/0/score/Ann\\x0aBen)")
     assert "\n" not in line  # a record's text can't start a workflow command of its own
     w = Diagnostic("L111", "a byte-order mark", severity=WARNING, file="a.yaml", line=1, column=1)
     assert annotation(w).startswith("::warning file=a.yaml,line=1,col=1,title=L111 byte-order mark::")

@@ -289,7 +289,8 @@ def test_report_rewrites_its_own_pages_and_exits_0_when_all_valid(tmp_path: Path
     for _ in range(2):
         r = run("report", str(ROOT / "samples" / "auction-full.yaml"), "-o", str(out))
         assert r.exit_code == 0, r.output
-    assert sorted(p.name for p in out.iterdir()) == ["event-1.html", "game-1.html", "index.html"]
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == ["event-1.html", "game-1.html",
+                                                                                   "index.html"]
     assert run("report", str(tmp_path / "missing.yaml"), "-o", str(out)).exit_code == 3
 
 

@@ -709,3 +709,82 @@ def within(seconds: int) -> Iterator[None]:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+
+
+# --------------------------------------------------------------------------- names, ways in, impossible sums
+# (issue 27) File names are text from the user too; the same file reached by
+# two ways; an output that is an input; partial summaries whose sums no game
+# can give.
+
+
+@st.composite
+def hostile_file_names(draw: st.DrawFn) -> str:
+    """A file name (no ``/``, no NUL, at most 200 bytes) holding controls,
+    escapes, bidi controls, a forged diagnostic line or markup."""
+    piece = st.one_of(st.sampled_from(CONTROLS + MARKUP + _ODD_TEXT), st.text(max_size=8))
+    name = "".join(draw(st.lists(piece, min_size=1, max_size=4)))
+    name = name.replace("/", "_").replace("\x00", "_")
+    name = name.encode("utf-8", "surrogateescape")[:200].decode("utf-8", "ignore") or "x"
+    return "n" + name  # (never . or .., never hidden)
+
+
+# How the same file is reached more than once, or written over.
+WAYS_IN = ["once", "named twice", "folder and file", "file and folder", "folder and subfolder", "hard link",
+           "link"]
+
+
+# The sums no game can give (views/partial.py), each a change to a valid partial.
+def _tallies(d: dict[str, Any]) -> list[dict[str, Any]]:
+    return [t for ev in d["events"] for t in ev["players"].values()]
+
+
+def _impossible(kind: str, n: int) -> Any:
+    def change(d: dict[str, Any]) -> bool:
+        players = _tallies(d)
+        if not players and kind not in ("rows twice", "files"):
+            return False
+        if kind == "all win":
+            for t in players:
+                t["wins"] = t["games"]
+        elif kind == "many players":
+            ev = next(ev for ev in d["events"] if ev["players"])
+            model = next(iter(ev["players"].values()))
+            for i in range(8 * ev["games"] + n):
+                ev["players"][f"X{i}"] = dict(model, wins=0, bids=0, made=0, set=0, bid_total=0)
+        elif kind == "award":
+            key = ("high", "low", "jack", "game", "taken")[n % 5]
+            for t in players:
+                t[key] = t["hands"] * (10 if key == "taken" else 1) + 1
+        elif kind == "bid total":
+            for t in players:
+                if t["bids"]:
+                    t["bid_total"] = t["bids"] - 1 - n % max(t["bids"], 1)
+            return any(t["bids"] for t in players)
+        elif kind == "score":
+            players[n % len(players)]["score"] = 10 * players[n % len(players)]["hands"] + 1 + n
+        elif kind == "bidders":
+            t = players[n % len(players)]
+            t.update(bids=t["bids"] + 1 + n, made=t["made"] + 1 + n, hands=t["hands"] + 1 + n)
+        elif kind == "rows twice":
+            if not d["games"]:
+                return False
+            d["games"].append(dict(d["games"][n % len(d["games"])]))
+        elif kind == "files":
+            d["files"] = sorted(set(d["files"]) | {f"extra-{i}.yaml" for i in range(n + 1 + d["counts"]["documents"])})
+        return True
+    return change
+
+
+IMPOSSIBLE_KINDS = ["all win", "many players", "award", "bid total", "score", "bidders", "rows twice", "files"]
+
+
+@st.composite
+def impossible_partials(draw: st.DrawFn) -> dict[str, Any]:
+    """A partial summary that passes its schema and can't be true."""
+    d = draw(valid_partials())
+    kind = draw(st.sampled_from(IMPOSSIBLE_KINDS))
+    assume_changed = _impossible(kind, draw(st.integers(0, 50)))(d)
+    if not assume_changed:
+        from hypothesis import assume
+        assume(False)
+    return d

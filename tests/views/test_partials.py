@@ -96,11 +96,19 @@ def test_an_inconsistent_partial_is_refused_by_merge(tmp_path: Path, partial: di
     assert len(r.stderr) < 1_000 and r.stdout == ""
 
 
+def _moved(d: dict[str, Any], folder: str) -> None:
+    """The partial as if its files were read from ``folder``."""
+    d["files"] = [folder + f for f in d["files"]]
+    for row in [*(d["games"] or []), *d["problems"]]:
+        row["file"] = folder + row["file"]
+
+
 @settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(valid_partials(), valid_partials())
 def test_every_partial_summarize_writes_or_merge_makes_passes(a: dict[str, Any], b: dict[str, Any]) -> None:
     from pitchcli.views.summary import Summary
     assert problem(a) is None and problem(b) is None
+    _moved(b, "other/")  # two parts of one run read different files
     merged = Summary.from_json(a).merge(Summary.from_json(b)).to_json()
     assert problem(json.loads(json.dumps(merged))) is None
 
@@ -118,3 +126,112 @@ def test_summarize_into_its_own_folder_does_not_read_its_output(tmp_path: Path, 
     again = run("summarize", *fmt, "-o", out, folder)
     assert again.exit_code == 0, again.output  # its own earlier output is not an invalid record
     assert json.loads(out.read_text()) == before
+
+
+# --- issue 27, item 8: sums no game can give -----------------------------------------
+# One 4-player Auction game of 14 hands... of the sample's hands: every check
+# below is a class (a bound over the event's players and hands), each case an
+# instance the schema lets through.
+
+
+@pytest.fixture(scope="module")
+def one_game() -> dict[str, Any]:
+    r = run("summarize", "--partial", ROOT / "samples" / "auction-full.yaml")
+    assert r.exit_code == 0
+    return json.loads(r.stdout)
+
+
+def _players(d: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return d["events"][0]["players"]
+
+
+def _all_win(d: dict[str, Any]) -> None:
+    for t in _players(d).values():
+        t["wins"] = t["games"]
+
+
+def _many_players(d: dict[str, Any]) -> None:
+    model = next(iter(_players(d).values()))
+    for i in range(100):
+        _players(d)[f"P{i}"] = dict(model, wins=0, bids=0, made=0, set=0, bid_total=0, high=0, low=0, jack=0,
+                                    game=0)
+
+
+def _high_everywhere(d: dict[str, Any]) -> None:
+    for t in _players(d).values():  # each within its own hands, together far past the event's
+        t["high"] = t["hands"]
+
+
+def _bids_add_up_to_0(d: dict[str, Any]) -> None:
+    for t in _players(d).values():
+        t["bid_total"] = 0
+
+
+def _first(d: dict[str, Any]) -> dict[str, Any]:
+    return next(iter(_players(d).values()))
+
+
+IMPOSSIBLE = {
+    "every player of a one-game event winning": (_all_win, "a game has a player who didn't win"),
+    "104 players in one 4-player game": (_many_players, "player-games in 1 games"),
+    "High taken in every hand by everyone": (_high_everywhere, "High taken"),
+    "High taken 99 times by one player": (lambda d: _first(d).update(high=99), "High taken 99 times"),
+    "bids adding up to 0": (_bids_add_up_to_0, "every bid is at least 1"),
+    "a score no hand can give": (lambda d: _first(d).update(score=10_000), "a hand gives at most"),
+    "more bids than hands": (lambda d: _first(d).update(bids=_first(d)["bids"] + 1,
+                                                      made=_first(d)["made"] + 1), "every hand has one bidder"),
+    "a player with no game": (lambda d: _players(d).update(Zed=dict.fromkeys(_first(d), 0)),
+                              "listed with 0 games"),
+    "ten-point points in an Auction event": (lambda d: _first(d).update(taken=1), "no game that counts taken"),
+    "games by profile that don't add up": (lambda d: d["events"][0]["profiles"].update(auction=5),
+                                           "games by profile"),
+    "a document listed twice": (lambda d: d["games"].append(dict(d["games"][0])), "is listed twice"),
+    "a game row of a file not read": (lambda d: d["games"][0].update(file="elsewhere.yaml"), "is not in /files"),
+    "game rows missing": (lambda d: d.update(games=[]), "every document has a row"),
+    "more files than documents": (lambda d: d["files"].append("z.yaml"), "every file read gives one"),
+    "an unreadable file without its error": (lambda d: d["counts"].update(unreadable=1), "unreadable files"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(IMPOSSIBLE))
+def test_sums_no_game_can_give_are_refused(tmp_path: Path, one_game: dict[str, Any], case: str) -> None:
+    change, words = IMPOSSIBLE[case]
+    data = copy.deepcopy(one_game)
+    change(data)
+    assert problem(copy.deepcopy(data)) is not None
+    path = tmp_path / "part.json"
+    path.write_text(json.dumps(data))
+    r = run("merge", path)
+    assert r.exit_code == 3 and r.stdout == "", r.output
+    assert r.stderr.startswith(f"{path}: ") and words in r.stderr, r.stderr
+
+
+def test_a_part_given_twice_is_read_once(tmp_path: Path, one_game: dict[str, Any]) -> None:
+    path = tmp_path / "part.json"
+    path.write_text(json.dumps(one_game))
+    alone = run("merge", "--format", "json", path)
+    twice = run("merge", "--format", "json", path, path, tmp_path / "." / "part.json")
+    assert twice.exit_code == 0 and twice.stdout == alone.stdout
+    assert twice.stderr.count("L113") == 2
+
+
+def test_two_parts_that_count_the_same_file_are_refused(tmp_path: Path, one_game: dict[str, Any]) -> None:
+    for name in ("a.json", "b.json"):
+        (tmp_path / name).write_text(json.dumps(one_game))
+    r = run("merge", tmp_path / "a.json", tmp_path / "b.json")
+    assert r.exit_code == 3 and r.stdout == "" and "which a part before it counts too" in r.stderr, r.output
+
+
+def test_a_partial_with_a_skipped_fifo_merges(tmp_path: Path) -> None:
+    """A walk's warning (a FIFO) is a problem entry but no invalid record: its
+    partial merges (it was refused: 1 problem for 0 invalid records)."""
+    import os
+    import shutil
+    folder = tmp_path / "games"
+    folder.mkdir()
+    shutil.copy(ROOT / "samples" / "auction-full.yaml", folder)
+    os.mkfifo(folder / "pipe.yaml")
+    part = tmp_path / "part.json"
+    assert run("summarize", "--partial", "-o", part, folder).exit_code == 0
+    r = run("merge", part)
+    assert r.exit_code == 0, r.output

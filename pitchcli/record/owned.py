@@ -1,0 +1,149 @@
+"""A folder of the user's that a command writes many files into: it replaces
+only the files it wrote, and a failed run leaves the last good set.
+
+``pitch report -o DIR`` writes ``index.html`` and a page per event and game
+into a folder that may hold anything. Before, it replaced an ``index.html``
+or ``game-1.html`` it had never written, and a write that failed half way
+left the old index over a mix of new and old pages. Now (``write_owned``):
+
+- a manifest in the folder (``.pitch-report.json``) lists what the command
+  wrote, each file with the SHA-256 of its content. A file that is there and
+  is not in the manifest with that content (the user's, or a page edited
+  since) is not replaced: the run writes nothing and says which file;
+- every file is first written beside its target under a temporary name and
+  flushed to disk; only when all are written are they renamed into place (the
+  last one — the index — last). A failure while writing (a full disk) removes
+  the temporary files: the folder is as it was;
+- the manifest is written before the renames with both the old and the new
+  content of each file (so a run killed between two renames leaves files the
+  next run still knows as its own), and after them with the new only;
+- files the manifest lists that this run doesn't write (the pages of games no
+  longer there) are removed, when they still hold what was written.
+
+The manifest is read bounded; one that is not what this module writes is no
+manifest (nothing in the folder is then the command's own).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from pitchcli.record.read import TooLarge, read_bounded
+from pitchcli.record.write import OutputError, Staged, check_replaceable
+
+MANIFEST_FORMAT = "pitch-owned-files"
+_CHUNK = 1 << 16
+
+
+def _digest_text(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _digest_file(path: Path) -> str | None:
+    """The SHA-256 of a regular file's bytes (read in pieces), None when it
+    can't be read."""
+    h = hashlib.sha256()
+    try:
+        with open(path, "rb") as f:
+            while chunk := f.read(_CHUNK):
+                h.update(chunk)
+    except OSError:
+        return None
+    return h.hexdigest()
+
+
+def _plain_name(name: object) -> bool:
+    """A file name in the folder itself: nothing a manifest could use to
+    reach outside it (a separator, ``..``)."""
+    return isinstance(name, str) and name not in ("", ".", "..") and "/" not in name and "\0" not in name \
+        and os.sep not in name
+
+
+def read_manifest(path: Path) -> dict[str, set[str]]:
+    """What the manifest at ``path`` says the command wrote: file name -> the
+    digests of what it may hold. Empty when there is none, or it is not one."""
+    try:
+        info = os.lstat(path)
+        if not stat.S_ISREG(info.st_mode):
+            return {}
+        data = json.loads(read_bounded(str(path)))
+    except (OSError, ValueError, TooLarge):
+        return {}
+    files = data.get("files") if isinstance(data, dict) and data.get("format") == MANIFEST_FORMAT else None
+    if not isinstance(files, dict):
+        return {}
+    return {name: {d for d in digests if isinstance(d, str)} for name, digests in files.items()
+            if _plain_name(name) and isinstance(digests, list)}
+
+
+def _write_manifest(path: Path, files: Mapping[str, Iterable[str]]) -> None:
+    staged = Staged(path)
+    try:
+        staged.file.write(json.dumps({"format": MANIFEST_FORMAT, "version": 1,
+                                      "files": {n: sorted(d) for n, d in sorted(files.items())}}, indent=1) + "\n")
+        staged.commit()
+    finally:
+        staged.discard()
+
+
+def _foreign(target: Path, known: set[str]) -> bool:
+    """Whether ``target`` exists and is not a file the command wrote (as the
+    manifest knows it)."""
+    try:
+        os.lstat(target)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    return _digest_file(target) not in known
+
+
+def write_owned(folder: Path, files: Mapping[str, str], manifest: str, command: str,
+                last: str | None = None) -> list[Path]:
+    """Write ``files`` (name -> text) into ``folder`` (created if missing) as
+    the module docstring says; ``manifest``: the manifest's file name in it;
+    ``command``: who writes, for the messages; ``last``: the file renamed into
+    place last. Raises ``OutputError`` (nothing written) when a target is not
+    a regular file or not the command's own, ``OSError`` when writing fails."""
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"{folder}: not a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+    listed = folder / manifest
+    check_replaceable(listed)
+    owned = read_manifest(listed)
+    names = sorted(files, key=lambda n: n == last)  # ``last`` at the end
+    for name in names:
+        target = folder / name
+        check_replaceable(target)
+        if _foreign(target, owned.get(name, set())):
+            raise OutputError(f"{target}: not written by {command} (or changed since); not replaced: "
+                              f"remove it, or write into another folder")
+    staged: list[Staged] = []
+    try:
+        for name in names:
+            s = Staged(folder / name)
+            staged.append(s)
+            s.file.write(files[name])
+            s.flush()
+        new = {name: {_digest_text(files[name])} for name in names}
+        _write_manifest(listed, {**owned, **{n: owned.get(n, set()) | d for n, d in new.items()}})
+        for s in staged:
+            s.commit()
+    finally:
+        for s in staged:
+            s.discard()
+    for name in sorted(set(owned) - set(files)):  # what an earlier run wrote and this one doesn't
+        stale = folder / name
+        try:
+            regular = stat.S_ISREG(os.lstat(stale).st_mode)
+        except OSError:
+            continue
+        if regular and not _foreign(stale, owned[name]):
+            stale.unlink(missing_ok=True)
+    _write_manifest(listed, new)
+    return [folder / name for name in names]

@@ -1,0 +1,159 @@
+"""Never replace an input, nor what the command did not write (issue 27, item 10).
+
+- ``chart REC -o REC``, ``summarize REC -o REC``, ``merge PART -o PART``,
+  ``fmt REC -o REC`` replaced the input with their output: every command with
+  ``-o`` now refuses an output that is one of its inputs (by device and inode:
+  another name of the same file too, and standard input redirected from it),
+  exit 3, the input untouched.
+- ``report -o DIR`` replaced an ``index.html`` or ``game-1.html`` it had not
+  written, and a write that failed half way left the old index over a mix of
+  new and old pages: it now replaces only the files its manifest lists
+  (``record.owned``), puts the pages in place only once all are written, and
+  removes the pages of an earlier run it no longer writes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from pitchcli.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = ROOT / "samples" / "auction-full.yaml"
+TOURNAMENT = ROOT / "samples" / "tournament"
+
+
+def run(*args: object, input: bytes | None = None) -> Result:
+    r = CliRunner().invoke(main, [str(a) for a in args], input=input)
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    return r
+
+
+def _snapshot(path: Path) -> tuple[bytes, int]:
+    return path.read_bytes(), path.stat().st_mtime_ns
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    out = tmp_path / "game.yaml"
+    shutil.copy(GAME, out)
+    return out
+
+
+@pytest.fixture
+def part(tmp_path: Path, record: Path) -> Path:
+    out = tmp_path / "part.json"
+    assert run("summarize", "--partial", "-o", out, record).exit_code == 0
+    return out
+
+
+def _commands(record: Path, part: Path) -> dict[str, tuple[list[object], Path]]:
+    """Each command with -o, its output one of its inputs."""
+    other = record.parent / "other-name.yaml"
+    os.link(record, other)
+    return {
+        "chart": (["chart", record, "-o", record], record),
+        "summarize": (["summarize", record, "-o", record], record),
+        "summarize --partial": (["summarize", "--partial", record, "-o", record], record),
+        "summarize --jobs 2": (["summarize", "--jobs", "2", record, "-o", record], record),
+        "summarize another name": (["summarize", record, "-o", other], record),
+        "summarize ./name": (["summarize", record, "-o", record.parent / "." / record.name], record),
+        "fmt -o": (["fmt", record, "-o", record], record),
+        "fmt --to json -o": (["fmt", "--to", "json", record, "-o", record], record),
+        "merge": (["merge", part, "-o", part], part),
+        "merge --partial": (["merge", "--partial", part, "-o", part], part),
+    }
+
+
+def test_an_output_that_is_an_input_is_refused(record: Path, part: Path) -> None:
+    for case, (args, victim) in _commands(record, part).items():
+        before = _snapshot(victim)
+        r = run(*args)
+        assert r.exit_code == 3, (case, r.output)
+        assert "is one of the inputs" in r.stderr and r.stdout == "", (case, r.output)
+        assert _snapshot(victim) == before, case
+
+
+def test_standard_input_redirected_from_the_output_is_refused(record: Path) -> None:
+    before = _snapshot(record)
+    with open(record, "rb") as f:
+        r = subprocess.run([sys.executable, "-m", "pitchcli", "summarize", "-", "-o", str(record)], stdin=f,
+                           capture_output=True, text=True, timeout=120)
+    assert r.returncode == 3 and "standard input" in r.stderr, r.stderr
+    assert _snapshot(record) == before
+
+
+def test_an_output_in_a_searched_folder_is_not_read_and_is_written(tmp_path: Path, record: Path) -> None:
+    """Found while walking a folder, the output is not an input (issue 11):
+    run again, ``summarize --partial -o DIR/part.json DIR`` gives the same."""
+    out = tmp_path / "part.json"
+    assert run("summarize", "--partial", "-o", out, tmp_path).exit_code == 0
+    first = out.read_text()
+    assert run("summarize", "--partial", "-o", out, tmp_path).exit_code == 0
+    assert out.read_text() == first
+
+
+def test_a_device_output_is_no_input(record: Path) -> None:
+    assert run("summarize", record, "-o", os.devnull).exit_code == 0
+
+
+# --- report ----------------------------------------------------------------------------
+
+
+def test_report_does_not_replace_pages_it_did_not_write(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in ("index.html", "game-1.html"):
+        (site / name).write_text("the user's own page\n")
+        r = run("report", "-o", site, TOURNAMENT)
+        assert r.exit_code == 3 and f"{site / name}: not written by pitch report" in r.stderr, r.output
+        assert (site / name).read_text() == "the user's own page\n"
+        assert sorted(p.name for p in site.iterdir()) == [name]  # nothing else written
+        (site / name).unlink()
+
+
+def test_report_replaces_its_own_pages_and_removes_those_it_no_longer_writes(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    assert run("report", "-o", site, TOURNAMENT).exit_code == 0
+    many = {p.name for p in site.glob("*.html")}
+    (site / "notes.txt").write_text("mine\n")
+    assert run("report", "-o", site, GAME).exit_code == 0  # one game now
+    left = {p.name for p in site.glob("*.html")}
+    assert left == {"index.html", "event-1.html", "game-1.html"} and len(many) > len(left)
+    assert (site / "notes.txt").read_text() == "mine\n"
+    (site / "game-1.html").write_text("edited by hand\n")
+    r = run("report", "-o", site, GAME)
+    assert r.exit_code == 3 and "changed since" in r.stderr
+
+
+def test_a_failed_report_leaves_the_old_site_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pitchcli.record import write
+
+    site = tmp_path / "site"
+    assert run("report", "-o", site, GAME).exit_code == 0
+    before = {p.name: p.read_bytes() for p in site.iterdir()}
+    calls = {"n": 0}
+    real = write.Staged.flush
+
+    def full_disk(self: write.Staged) -> None:
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise OSError(28, "No space left on device")
+        real(self)
+
+    monkeypatch.setattr(write.Staged, "flush", full_disk)
+    r = run("report", "-o", site, TOURNAMENT)
+    assert r.exit_code == 3 and "No space left on device" in r.stderr, r.output
+    assert {p.name: p.read_bytes() for p in site.iterdir()} == before  # no temporary file left either
+    monkeypatch.undo()
+    assert run("report", "-o", site, TOURNAMENT).exit_code == 0  # and the folder is still report's own
+    manifest = json.loads((site / ".pitch-report.json").read_text())
+    assert set(manifest["files"]) == {p.name for p in site.glob("*.html")}
