@@ -35,8 +35,11 @@ SARIF_VERSION = "2.1.0"
 
 
 def escape_data(text: str) -> str:
-    """The message of a workflow command, escaped."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """The message of a workflow command, escaped: first as any text shown to
+    a reader (``escape.text``: ESC, OSC, BEL, bidi controls, U+2028/9 shown as
+    ``\\x1b``, ``\\u202e``...; the runner's log is a terminal too), then as
+    the runner reads it."""
+    return escape.text(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def escape_property(text: str) -> str:

@@ -82,10 +82,10 @@ def test_report_and_score_count_once(tree: Path, tmp_path: Path) -> None:
 
 def test_the_warning_names_the_first_way_in(tree: Path) -> None:
     r = run("validate", tree / "a.yaml", tree)
-    assert f"{tree / 'a.yaml'}: warning: L113 skipped: named twice, already read" in r.stdout
+    assert f"{tree / 'a.yaml'}:1:1: warning: L113 skipped: named twice, already read" in r.stdout
     os.symlink("a.yaml", tree / "link.yaml")
     r = run("validate", tree)
-    assert f"{tree / 'link.yaml'}: warning: L113 skipped: the same file as {tree / 'a.yaml'}" in r.stdout
+    assert f"{tree / 'link.yaml'}:1:1: warning: L113 skipped: the same file as {tree / 'a.yaml'}" in r.stdout
 
 
 def test_stdin_and_fifos_named_are_read_as_given(tree: Path) -> None:
