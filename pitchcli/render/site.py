@@ -142,8 +142,8 @@ def _common(site: Site, prefix: str) -> dict[str, Any]:
 
 
 def _event_page(site: Site, lay: SiteLayout, ev: EventPage, problems: list[dict[str, Any]]) -> str:
-    ctx = {"name": ev.name, "title": event_title(ev.summary), "title_text": ev.title, "tables": standings_tables(ev.summary),
-           "nights": ev.nights, "games": ev.games, "problems": problems,
+    ctx = {"name": ev.name, "title": event_title(ev.summary), "title_text": ev.title,
+           "tables": standings_tables(ev.summary), "nights": ev.nights, "games": ev.games, "problems": problems,
            "after_nights": [(night, standings_tables(snap)) for night, snap in ev.after_nights]}
     return render("event.html.j2", ev=ctx, links=lay.player_links("../"), **_common(site, "../"))
 

@@ -328,7 +328,7 @@ ATTRS = {"lang", "charset", "name", "content", "href", "class", "id", "title", "
          "height", "role", "aria-labelledby", "data-target", "data-hands", "font-family", "font-size", "x", "y",
          "fill", "x1", "x2", "y1", "y2", "stroke", "stroke-width", "stroke-dasharray", "data-total", "text-anchor",
          "data-hand", "data-unit", "data-totals", "points", "stroke-linejoin", "stroke-linecap", "cx", "cy", "r",
-         "transform", "font-weight", "tabindex", "aria-label", "aria-labelledby", "aria-hidden", "rel"}
+         "transform", "font-weight", "tabindex", "aria-label", "aria-hidden", "rel"}
 
 
 def _rename(v: Any, names: dict[str, str]) -> Any:
