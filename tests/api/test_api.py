@@ -90,7 +90,7 @@ def test_read_is_bounded_by_the_limits() -> None:
 
 
 def test_validate_diagnostics_have_the_json_reports_fields_and_values() -> None:
-    paths = sorted(str(p) for p in ((SAMPLES.parent / "samples-invalid")).iterdir())
+    paths = sorted(str(p) for p in (SAMPLES.parent / "samples-invalid").iterdir())
     report = cli_json("validate", "--format", "json", "--max-errors", "0", *paths)
     checked = list(pitchcli.validate(*paths))
     assert len(checked) == len(report["documents"])

@@ -125,7 +125,7 @@ def test_fmt_keeps_the_suppression_on_its_line(tmp_path: Path) -> None:
 
 
 def test_select_ignore_and_extend_select_by_code_or_prefix() -> None:
-    invalid = str((SAMPLES.parent / "samples-invalid"))
+    invalid = str(SAMPLES.parent / "samples-invalid")
     _, out, _ = run("validate", "--select", "C5", invalid)
     assert set(codes(out)) == {"C502", "C504", "C506", "C508"}
     _, out, _ = run("validate", "--select", "C5", "--ignore", "C502,C504", invalid)
@@ -157,13 +157,14 @@ def test_exit_zero_but_not_for_an_unreadable_file(tmp_path: Path) -> None:
 
 
 def test_statistics_count_each_code() -> None:
-    status, out, _ = run("validate", "--statistics", str((SAMPLES.parent / "samples-invalid")))
+    status, out, _ = run("validate", "--statistics", str(SAMPLES.parent / "samples-invalid"))
     assert status == 1
     lines = out.splitlines()
     assert lines[0].split() == ["6", "R403", "wrong", "cards", "dealt", "or", "held"]
     assert "     1  C502  claimed hand score disagrees" in lines
     assert lines[-1].startswith("19 documents in 19 files")
-    status, out, _ = run("validate", "--statistics", "--format", "json", "--select", "C", str((SAMPLES.parent / "samples-invalid")))
+    status, out, _ = run("validate", "--statistics", "--format", "json", "--select", "C",
+                         str(SAMPLES.parent / "samples-invalid"))
     report = json.loads(out)
     assert report["report"] == "pitch-statistics" and report["summary"]["errors"] == 4
     assert {c["code"]: c["count"] for c in report["codes"]} == {"C502": 1, "C504": 1, "C506": 1, "C508": 1}
@@ -171,7 +172,8 @@ def test_statistics_count_each_code() -> None:
 
 
 def test_statistics_count_past_max_errors(tmp_path: Path) -> None:
-    _, out, _ = run("validate", "--statistics", "--max-errors", "1", str((SAMPLES.parent / "samples-invalid") / "card-dealt-twice.yaml"))
+    _, out, _ = run("validate", "--statistics", "--max-errors", "1",
+                    str(SAMPLES.parent / "samples-invalid" / "card-dealt-twice.yaml"))
     assert sum(int(line.split()[0]) for line in out.splitlines()[:-1]) > 1
 
 
@@ -322,7 +324,7 @@ def test_junit_keeps_control_characters_out_of_the_xml(tmp_path: Path) -> None:
 
 
 def test_gitlab_code_quality_issues(tmp_path: Path) -> None:
-    status, out, _ = run("validate", "--format", "gitlab", str((SAMPLES.parent / "samples-invalid")))
+    status, out, _ = run("validate", "--format", "gitlab", str(SAMPLES.parent / "samples-invalid"))
     issues = json.loads(out)
     assert status == 1 and len(issues) == 26
     for issue in issues:
