@@ -129,8 +129,8 @@ def report_out(s: Summary, fmt: str, standings: bool, games: bool | None, partia
               help="With --cluster: give up (exit 3) when the scheduler does not answer, or no worker is "
                    "there, for this long.")
 @click.option("--by", type=click.Choice(["event", "round"]), default="event", show_default=True,
-              help="round: each event's standings after each of its rounds (read in one process; "
-                   "no game rows, no --partial).")
+              help="round: each event's standings after each of its rounds (a round is a night's: its "
+                   "date and number; read in one process; no game rows, no --partial).")
 @max_errors_option
 @color_option
 def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,
