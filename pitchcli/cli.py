@@ -11,8 +11,12 @@ import click
 
 from pitchcli import __version__
 from pitchcli.commands import (
+    cat,
     chart,
+    convert,
+    dedup,
     explain,
+    find,
     fmt,
     merge,
     new,
@@ -25,6 +29,7 @@ from pitchcli.commands import (
     score,
     simulate,
     solve,
+    split,
     summarize,
     validate,
 )
@@ -61,5 +66,6 @@ def main(color: str) -> None:
 
 
 for _module in (validate, simulate, schema, profiles, rules, explain, score, replay, solve, fmt, new, summarize,
-                merge, report, chart, ratings):
+                merge, report, chart, ratings, find, convert, cat, split,
+                dedup):
     main.add_command(_module.command)

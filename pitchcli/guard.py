@@ -16,6 +16,7 @@ and die quietly of SIGTERM, which the parent sends them when it stops.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import os
@@ -131,6 +132,21 @@ def _closed_streams() -> None:
             setattr(sys, name, stream if name == "stdout" else io.StringIO())
 
 
+def _lossless_streams() -> None:
+    # A file name that isn't UTF-8 reaches Python as lone surrogates
+    # (os.fsdecode), and the commands print file names. Python writes them
+    # back as the bytes they were under the C locale (surrogateescape) but
+    # raises UnicodeEncodeError under a UTF-8 locale such as en_US.UTF-8:
+    # make every locale behave as the C one, so a name is shown as `ls`
+    # shows it (standard error already escapes with backslashes).
+    for name, errors in (("stdout", "surrogateescape"), ("stderr", "backslashreplace")):
+        stream = getattr(sys, name)
+        if getattr(stream, "errors", None) == "strict":
+            # (not a text stream we can change: it keeps its own rule)
+            with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
+                stream.reconfigure(errors=errors)
+
+
 def _say(line: str) -> None:
     try:
         sys.stderr.write(line + "\n")
@@ -159,6 +175,7 @@ def run_guarded(call: Callable[[], Any]) -> NoReturn:
     its status, or with the status the module doc gives for a signal or an
     output that can't be written."""
     _closed_streams()
+    _lossless_streams()
     status: Any
     try:
         with stopping_on_signals():

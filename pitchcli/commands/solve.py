@@ -20,9 +20,13 @@ from pitchcli.render.formats import SOLVE
 @click.option("--budget", type=click.IntRange(1), default=None,
               help="Nodes (cards played in the search) per hand before giving up with bounds "
                    "[default: 1,000,000].")
+@click.option("--total-budget", type=click.IntRange(1), default=None,
+              help="Nodes for the whole run, across every hand and game: a hand reached after they are "
+                   "spent is reported with its bounds [default: 4,000,000].")
 @max_errors_option
 @color_option
-def solve(path: str, hand: int | None, fmt: str, budget: int | None, max_errors: int) -> None:
+def solve(path: str, hand: int | None, fmt: str, budget: int | None, total_budget: int | None,
+          max_errors: int) -> None:
     """Could the bid have been made, and which card lost it?
 
     With every card face up and everyone playing perfectly, the bidding side
@@ -35,9 +39,10 @@ def solve(path: str, hand: int | None, fmt: str, budget: int | None, max_errors:
     from pitchcli.pipeline.check import check_paths
     from pitchcli.pipeline.driver import drive
     from pitchcli.render.solve import Solving
-    from pitchcli.views.solve import DEFAULT_BUDGET
+    from pitchcli.views.solve import DEFAULT_BUDGET, DEFAULT_TOTAL_BUDGET
 
-    solving = Solving(SOLVE[fmt](sys.stdout), sys.stderr, hand, budget or DEFAULT_BUDGET)
+    solving = Solving(SOLVE[fmt](sys.stdout), sys.stderr, hand, budget or DEFAULT_BUDGET,
+                      total_budget or DEFAULT_TOTAL_BUDGET)
     sys.exit(drive(check_paths([path], max_errors=max_errors or None), solving, sys.stderr))
 
 

@@ -21,6 +21,7 @@ from pitchcli.diagnostics import DEFAULT_MAX_ROWS
 from pitchcli.render.formats import SUMMARY
 
 if TYPE_CHECKING:  # (the summary is imported when a command runs: start-up)
+    from pitchcli.pipeline.cluster import Tls
     from pitchcli.progress import Progress
     from pitchcli.render.summary import SummaryRenderer
     from pitchcli.views.summary import Summary
@@ -128,6 +129,14 @@ def report_out(s: Summary, fmt: str, standings: bool, games: bool | None, partia
 @click.option("--cluster-timeout", type=click.FloatRange(0.1), default=30.0, show_default=True, metavar="SECONDS",
               help="With --cluster: give up (exit 3) when the scheduler does not answer, or no worker is "
                    "there, for this long.")
+@click.option("--cluster-tls-ca", metavar="FILE", type=click.Path(dir_okay=False),
+              help="With --cluster tls://HOST:PORT (or local[:N]): the CA certificate (PEM) that signed the "
+                   "cluster's certificates. tcp:// has no authentication: see the README's \"Who can run "
+                   "code where\".")
+@click.option("--cluster-tls-cert", metavar="FILE", type=click.Path(dir_okay=False),
+              help="With --cluster-tls-ca: this client's certificate (PEM), signed by that CA.")
+@click.option("--cluster-tls-key", metavar="FILE", type=click.Path(dir_okay=False),
+              help="With --cluster-tls-cert: its private key (PEM), when not in the certificate's file.")
 @click.option("--by", type=click.Choice(["event", "round"]), default="event", show_default=True,
               help="round: each event's standings after each of its rounds (a round is a night's: its "
                    "date and number; read in one process; no game rows, no --partial).")
@@ -135,7 +144,8 @@ def report_out(s: Summary, fmt: str, standings: bool, games: bool | None, partia
 @color_option
 def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,
               allow_invalid: bool, partial: bool, output: str | None, jobs: int, progress: bool | None,
-              cluster: str | None, cluster_timeout: float, by: str, max_errors: int) -> None:
+              cluster: str | None, cluster_timeout: float, cluster_tls_ca: str | None,
+              cluster_tls_cert: str | None, cluster_tls_key: str | None, by: str, max_errors: int) -> None:
     """Standings and game rows over many records: a club's events at a glance.
 
     PATHS are files, folders (searched recursively) or - for standard input;
@@ -171,9 +181,10 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
         _summarize_rounds(paths, fmt, partial, games, max_rows, output, allow_invalid, bar, cap)
         return
     keep = games is not False if partial else games_shown(fmt, standings, games)
+    tls = _tls(cluster, cluster_tls_ca, cluster_tls_cert, cluster_tls_key)
     try:
         if cluster is not None:
-            s = _on_cluster(paths, cluster, jobs, max_rows or None, keep, bar, cluster_timeout, output, cap)
+            s = _on_cluster(paths, cluster, jobs, max_rows or None, keep, bar, cluster_timeout, output, cap, tls)
         else:
             s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None,
                                 keep_games=keep, progress=bar, output=output, max_errors=cap)
@@ -183,14 +194,27 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     report_out(s, fmt, standings, games, partial, output, allow_invalid)
 
 
+def _tls(cluster: str | None, ca: str | None, cert: str | None, key: str | None) -> Tls | None:
+    """The --cluster-tls-* options as one ``Tls``, or None when none is given."""
+    if ca is None and cert is None and key is None:
+        return None
+    if cluster is None:
+        raise click.UsageError("--cluster-tls-* go with --cluster")
+    if ca is None or cert is None:
+        raise click.UsageError("--cluster-tls-ca and --cluster-tls-cert go together (and --cluster-tls-key "
+                               "when the key is a file of its own)")
+    from pitchcli.pipeline.cluster import Tls
+    return Tls(ca, cert, key)
+
+
 def _on_cluster(paths: tuple[str, ...], address: str, jobs: int, limit: int | None, keep: bool, bar: Progress,
-                timeout: float, output: str | None, max_errors: int | None) -> Summary:
+                timeout: float, output: str | None, max_errors: int | None, tls: Tls | None) -> Summary:
     from pitchcli.pipeline.cluster import ClusterError
     from pitchcli.views.summarize import summarize_on_cluster
     if jobs != 1:
         raise click.UsageError("--jobs and --cluster: choose one (the cluster's workers are the jobs)")
     try:
-        return summarize_on_cluster(paths, address, limit, keep, bar, timeout, output, max_errors)
+        return summarize_on_cluster(paths, address, limit, keep, bar, timeout, output, max_errors, tls)
     except ClusterError as e:
         click.echo(f"pitch summarize: {e}", err=True)
         sys.exit(e.code)

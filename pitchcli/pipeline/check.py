@@ -20,6 +20,7 @@ from pitchcli.engine.violations import Violation
 from pitchcli.pipeline.feed import GameAnalysis, analyze, analyze_many
 from pitchcli.pipeline.walk import SKIPPED, walk
 from pitchcli.record import profile_fields, schema
+from pitchcli.record.comments import Comments
 from pitchcli.record.load import DEFAULT_LIMITS, Document, Limits, load_documents
 
 
@@ -35,6 +36,9 @@ class Checked:
     omitted_errors: int = 0  # past the cap on diagnostics: counted, not kept
     omitted_warnings: int = 0
     omitted_claims: int = 0  # of the omitted errors, claims that disagree (is_claim)
+    # Its comments (YAML), when the reader looked for them (``pipeline.noted``):
+    # a command that writes the record again puts them back.
+    notes: Comments | None = None
 
     @property
     def number(self) -> int:

@@ -73,23 +73,50 @@ def lines(documents: list[Comments | None]) -> int:
     return sum(c.count() for c in documents if c)
 
 
+class Unscannable(ValueError):
+    """A YAML text libyaml's scanner stops on (a control character inside a
+    comment, a syntax error): its comments can't all be found. ``line`` and
+    ``column`` (1-based) say where, when libyaml says."""
+
+    def __init__(self, reason: str, line: int | None, column: int | None) -> None:
+        super().__init__(reason)
+        self.reason, self.line, self.column = reason, line, column
+
+
 def find(text: str) -> tuple[list[Comment], list[int]]:
     """Every comment of a YAML text, and the lines of its ``---`` markers (one
-    libyaml scan; nothing when the text has no ``#``)."""
+    libyaml scan; nothing when the text has no ``#``). ``Unscannable`` when
+    the scanner stops: the loader reports such a text as a syntax error
+    (L103), and a comment must never be dropped in silence."""
     if "#" not in text:
         return [], []
     lines = _BREAKS.split(text)
     out: list[Comment] = []
     starts: list[int] = []
     end = (0, 0)
-    for token in yaml.scan(text, Loader=_LOADER):
-        start = (token.start_mark.line, token.start_mark.column)
-        _gap(lines, end, start, out)
-        end = (token.end_mark.line, token.end_mark.column)
-        if isinstance(token, yaml.DocumentStartToken):
-            starts.append(start[0])
+    try:
+        for token in yaml.scan(text, Loader=_LOADER):
+            start = (token.start_mark.line, token.start_mark.column)
+            _gap(lines, end, start, out)
+            end = (token.end_mark.line, token.end_mark.column)
+            if isinstance(token, yaml.DocumentStartToken):
+                starts.append(start[0])
+    except yaml.YAMLError as e:
+        raise _unscannable(e) from None
     _gap(lines, end, (len(lines) - 1, len(lines[-1])), out)
     return _continued(out), starts
+
+
+def _unscannable(e: yaml.YAMLError) -> Unscannable:
+    """libyaml's error as ``Unscannable``, located where it has a mark.
+
+    A reader error (a character YAML forbids) has a character position, not a
+    line; a scanner error has a ``problem_mark`` with both."""
+    mark = getattr(e, "problem_mark", None)
+    if mark is not None:
+        return Unscannable(str(getattr(e, "problem", None) or e), mark.line + 1, mark.column + 1)
+    reason = getattr(e, "reason", None)
+    return Unscannable(str(reason or e), None, None)
 
 
 def by_document(found: list[Comment], starts: list[int], roots: list[tuple[Node, int]]) -> list[Comments]:
@@ -105,6 +132,17 @@ def by_document(found: list[Comment], starts: list[int], roots: list[tuple[Node,
         hi = bounds[i + 1] if i + 1 < len(bounds) else float("inf")
         out.append(attach([c for c in found if lo <= c.line < hi], root, line0))
     return out
+
+
+def of_document(found: list[Comment], starts: list[int], root: Node, line0: int, first: bool) -> Comments | None:
+    """The comments of one document of a stream (its node tree ``root``, after
+    ``line0`` lines): those from its ``---`` to the next; the ``first``
+    document of a file also takes those above its ``---``. None: it has none."""
+    begin = line0 + root.start_mark.line
+    lo = -1 if first else max((s for s in starts if s <= begin), default=-1)
+    hi = min((s for s in starts if s > begin), default=None)
+    mine = [n for n in found if n.line >= lo and (hi is None or n.line < hi)]
+    return attach(mine, root, line0) if mine else None
 
 
 def _gap(lines: list[str], a: tuple[int, int], b: tuple[int, int], out: list[Comment]) -> None:

@@ -25,6 +25,7 @@ from typing import Any, TextIO
 import yaml
 
 from pitchcli.cards import parse_suit, try_card
+from pitchcli.guard import signals_held
 from pitchcli.record.comments import Comments, place
 
 GAME_KEYS = ("$schema", "format", "variant", "rules", "event", "site", "date", "round", "table", "id", "notes",
@@ -379,8 +380,15 @@ def atomic_output(path: str | Path, *, in_place: bool = False) -> Iterator[TextI
             raise _refuse(named, errno.EMLINK,
                           f"it has {info.st_nlink} hard links; rewriting it in place would split them "
                           f"(or could not be atomic): format it with -o instead")
-    fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=target.parent)
+    tmp: str | None = None
     try:
+        # SIGINT and SIGTERM raise Stopped wherever the main thread is: held
+        # while the file is made, since raised inside mkstemp (after the file
+        # exists, before its name is known here) it would leave the file
+        # behind. A signal that came meanwhile is delivered as the block ends,
+        # with the name known, and the file is removed below.
+        with signals_held():
+            fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=target.parent)
         with _text_file(fd) as f:
             yield f
             f.flush()
@@ -393,7 +401,9 @@ def atomic_output(path: str | Path, *, in_place: bool = False) -> Iterator[TextI
             os.fsync(f.fileno())
         os.replace(tmp, target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        if tmp is not None:
+            with signals_held():  # a second signal must not stop the removal half way
+                Path(tmp).unlink(missing_ok=True)
         raise
 
 

@@ -20,7 +20,7 @@ from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import SEE_VALIDATE, Consumer
 from pitchcli.record.write import OutputError, atomic_output, check_replaceable
 from pitchcli.render.templating import printable, render
-from pitchcli.views.game import GameView, game_view, usable
+from pitchcli.views.game import GameView, for_display, game_view, usable
 
 # Okabe & Ito's hues (told apart with the common colour-vision deficiencies),
 # the light ones darkened: every line has at least 3:1 contrast on the white
@@ -57,30 +57,63 @@ class Series:
         return " ".join(f"{x:g},{y:g}" for x, y in self.points)
 
 
+def _step(span: int) -> int:
+    """The smallest round step (1, 2, 2.5 or 5 times a power of ten) that
+    cuts ``span`` into at most six parts.
+
+    Integer arithmetic only: a record's target is any integer the loader
+    accepts (up to 4,300 digits), and a float can't hold the larger ones.
+    """
+    power = 1
+    while True:
+        for step in (power, 2 * power, 5 * power // 2, 5 * power):
+            if step and span <= 6 * step:
+                return step
+        power *= 10
+
+
 def _ticks(lo: int, hi: int, target: int) -> list[int]:
-    """A few round totals between ``lo`` and ``hi`` for the y axis."""
+    """A few round totals between ``lo`` and ``hi`` for the y axis (none
+    crowding the target's own label)."""
     span = max(hi - lo, 1)
-    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10**9) if span / s <= 6)
+    step = _step(span)
     first = -(-lo // step) * step
-    ticks = list(range(first, hi + 1, step))
-    return [t for t in ticks if abs(t - target) * 1.0 / span > 0.04 or t == 0]
+    ticks = range(first, hi + 1, step)
+    return [t for t in ticks if abs(t - target) * 25 > span or t == 0]
+
+
+def label(n: int) -> str:
+    """A total or target as the chart writes it: whole up to 5 digits, then
+    as ``9.99e+15``, so that a label fits left of the plot and a 4,300-digit
+    target stays one short label (the exact number is in the ``data-``
+    attributes)."""
+    digits = str(abs(n))
+    if len(digits) <= 5:
+        return str(n)
+    return f"{'-' if n < 0 else ''}{digits[0]}.{digits[1:3]}e+{len(digits) - 1}"
 
 
 def chart_data(g: GameView) -> dict[str, Any]:
-    """Everything the template draws, as numbers and names."""
+    """Everything the template draws, as numbers and names.
+
+    The y of a total is computed from integers and divided once
+    (``(hi - total) * plot / span``), so any target a record can hold gives
+    coordinates inside the plot: a float would overflow on a target of more
+    than 308 digits, and lose the chart's linearity long before.
+    """
     race = g.race()
     hands = max(len(race) - 1, 1)
     values = [t for step in race for t in step.values()]
-    lo, hi = min(0, *values), max(g.target, *values)
+    lo, hi = min(0, g.target, *values), max(0, g.target, *values)
     plot_w = WIDTH - LEFT - RIGHT
-    unit = (PLOT_H - TOP - BOTTOM) / max(hi - lo, 1)
-    zero_y = TOP + hi * unit
+    plot_h = PLOT_H - TOP - BOTTOM
+    span = max(hi - lo, 1)
 
     def x(i: int) -> float:
         return round(LEFT + plot_w * i / hands, 2)
 
     def y(total: int) -> float:
-        return round(zero_y - total * unit, 2)
+        return round(TOP + (hi - total) * plot_h / span, 2)
 
     series = [Series(u, PALETTE[i % len(PALETTE)], [(x(i), y(step[u])) for i, step in enumerate(race)],
                      [step[u] for step in race], u == g.winner, DASHES[i % len(DASHES)])
@@ -95,11 +128,12 @@ def chart_data(g: GameView) -> dict[str, Any]:
     return {
         "width": WIDTH, "height": PLOT_H + LEGEND_ROW * len(series) + 8, "plot_h": PLOT_H,
         "left": LEFT, "right": WIDTH - RIGHT, "top": TOP, "bottom": PLOT_H - BOTTOM,
-        "zero_y": round(zero_y, 2), "target": g.target, "target_y": y(g.target), "unit": unit,
-        "yticks": [(t, y(t)) for t in _ticks(lo, hi, g.target)],
+        "zero_y": y(0), "target": g.target, "target_label": label(g.target), "target_y": y(g.target),
+        "unit": plot_h / span,
+        "yticks": [(label(t), y(t)) for t in _ticks(lo, hi, g.target)],
         "xticks": [(i, x(i)) for i in range(0, hands + 1, every)],
         "series": series, "won": won, "hands": len(race) - 1, "axis_ink": AXIS_INK,
-        "title": f"Score race: {', '.join(g.units)}; target {g.target}",
+        "title": f"Score race: {', '.join(g.units)}; target {label(g.target)}",
     }
 
 
@@ -192,7 +226,7 @@ class Charting(Consumer):
 
     def game(self, c: Checked) -> None:
         """Draw the game."""
-        g = game_view(c)
+        g = for_display(game_view(c))  # names cut for the terminal and the SVG
         self.out.write(sparkline(g))
         if self.output:
             self.run.broken = not self.write_svg(g, self.output)

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import re
 import xml.etree.ElementTree as ET
-from pathlib import PurePosixPath, PureWindowsPath
+from pathlib import PureWindowsPath
 from typing import Any, TextIO
 from urllib.parse import quote
 
@@ -71,15 +73,31 @@ class GithubReport(ValidateReport):
 # --- SARIF 2.1.0 ------------------------------------------------------------------
 
 
-def artifact_uri(path: str) -> str:
+def artifact_uri(path: str, windows: bool = os.name == "nt") -> str:
     """A file name as a SARIF artifact URI: relative names stay relative (code
-    scanning resolves them against the checkout), absolute ones become file URIs."""
-    if PureWindowsPath(path).drive:
-        return PureWindowsPath(path).as_uri()
-    posix = PurePosixPath(path.replace("\\", "/"))
-    if posix.is_absolute():
-        return posix.as_uri()
-    return quote(str(posix), safe="/")
+    scanning resolves them against the checkout), absolute ones become file URIs.
+
+    The name is the running system's: on POSIX, ``C:x.json`` is a relative
+    name holding a colon (percent-encoded, so the reference can't be read as
+    a scheme) and a backslash is a character of the name. Its bytes are
+    encoded, not its text: a name that isn't UTF-8 (``os.fsdecode`` kept its
+    bytes as lone surrogates) becomes ``%FF``, which a reader maps back to
+    the very file, where encoding the text raised ``UnicodeEncodeError``.
+    """
+    if windows:
+        w = PureWindowsPath(path)
+        if w.is_absolute():
+            return w.as_uri()
+        return quote(path.replace("\\", "/").encode("utf-8", "surrogatepass"), safe="/")
+    raw = os.fsencode(path)
+    if raw.startswith(b"/"):
+        return "file://" + quote(raw, safe="/")
+    return quote(raw, safe="/")
+
+
+# A lone surrogate: what ``os.fsdecode`` makes of a byte of a file name that
+# isn't UTF-8. JSON text must be Unicode, so the log shows it as U+FFFD.
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _rule_descriptor(code: str) -> dict[str, Any]:
@@ -130,8 +148,9 @@ class SarifReport(ValidateReport):
                   "rules": [_rule_descriptor(code) for code in self.index]}
         log = {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION,
                "runs": [{"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": self.results}]}
-        json.dump(log, self.out, ensure_ascii=False, indent=2)
-        self.out.write("\n")
+        # Any text in the log (a message naming a file that isn't UTF-8)
+        # must be Unicode for the log to be written and read as UTF-8 JSON.
+        self.out.write(_LONE_SURROGATE.sub("\ufffd", json.dumps(log, ensure_ascii=False, indent=2)) + "\n")
 
 
 # --- JUnit XML ---------------------------------------------------------------------

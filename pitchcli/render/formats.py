@@ -69,9 +69,20 @@ PROFILES: dict[str, Lazy] = {"text": _r("reference", "profiles_text"), "json": _
 RULES: dict[str, Lazy] = {"text": _r("reference", "rules_text"), "json": _r("reference", "rules_json")}
 EXPLAIN: dict[str, Lazy] = {"text": _r("reference", "codes_text"), "json": _r("reference", "codes_json")}
 
+# find: (out, err) -> a sink of the games found (render.found).
+FIND: dict[str, Lazy] = {
+    "table": _r("found", "Table"), "paths": _r("found", "Paths"), "json": _r("found", "JsonList"),
+    "yaml": _r("found", "YamlRecords"), "jsonl": _r("found", "JsonlRecords"),
+}
+
+# dedup: (dedup, out, invalid) -> None (render.dedup).
+DEDUP: dict[str, Lazy] = {
+    "text": _r("dedup", "write_text"), "json": _r("dedup", "write_json"), "list": _r("dedup", "write_list"),
+}
+
 # Each command's registry by the command's name (simulate's --format is the
 # record format, yaml/json/jsonl, written by ``pitchcli.record.write``: no renderer).
 BY_COMMAND: dict[str, dict[str, Lazy]] = {
     "validate": VALIDATE, "score": SCORE, "replay": REPLAY, "solve": SOLVE, "summarize": SUMMARY, "merge": SUMMARY,
-    "ratings": RATINGS, "profiles": PROFILES, "rules": RULES, "explain": EXPLAIN,
+    "ratings": RATINGS, "profiles": PROFILES, "rules": RULES, "explain": EXPLAIN, "find": FIND, "dedup": DEDUP,
 }

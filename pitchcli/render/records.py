@@ -38,7 +38,8 @@ from pitchcli.profiles import Profile, ProfileError, resolve
 from pitchcli.record import comments, schema
 from pitchcli.record.comments import Comments
 from pitchcli.record.read import TooLarge, read_bounded
-from pitchcli.record.write import canonical, dump, to_jsonl, to_yaml, write_atomic, yaml_scalar
+from pitchcli.record.write import canonical, dump, write_atomic, yaml_scalar
+from pitchcli.render.stream import RecordStream, piece
 from pitchcli.text import plural
 
 MODELINE = "# yaml-language-server:"
@@ -221,7 +222,7 @@ class Formatted:
             rec = canonical(fill(c.data, c.analysis) if do_fill else c.data)
             fmt = self.out_fmt or self.fmt
             notes = self._notes(c)  # comments are the user's words: put back (YAML)
-            self.pieces.append("---\n" + to_yaml(rec, notes) if fmt == "yaml" else to_jsonl(rec))
+            self.pieces.append(piece(rec, fmt, notes))
             self.first = rec if not self.documents else None
             self.first_notes = notes if not self.documents else None
             self.documents += 1
@@ -234,11 +235,7 @@ class Formatted:
         tree = c.document.yaml_tree if c.document is not None else None
         if not self.found or tree is None:
             return None
-        first = tree[1] + tree[0].start_mark.line
-        lo = max((s for s in self.starts if s <= first), default=-1) if self.documents else -1
-        hi = min((s for s in self.starts if s > first), default=None)
-        mine = [n for n in self.found if n.line >= lo and (hi is None or n.line < hi)]
-        return comments.attach(mine, *tree) if mine else None
+        return comments.of_document(self.found, self.starts, *tree, first=not self.documents)
 
     def dropped(self) -> int:
         """Comment lines that writing as JSON can't keep."""
@@ -253,22 +250,13 @@ def joined(parts: list[Formatted], fmt: str) -> str:
     """The canonical text of the records of ``parts`` (rendered in ``fmt``), as
     ``render`` writes them: one record alone, several as a stream (YAML) or
     JSON Lines; the first part's modeline first (YAML)."""
-    one = [p.first for p in parts if p.pieces]
-    pieces = [piece for p in parts for piece in p.pieces]
-    notes = [p.first_notes for p in parts if p.pieces]
-    text = dump([one[0]], fmt, notes[:1]) if len(pieces) == 1 and one[0] is not None else "".join(pieces)
-    keep = parts[0].modeline if parts and not parts[0].found else None
-    if fmt == "yaml" and keep:
-        return keep + "\n" + text
-    return _modeline_first(text, parts[0].modeline if parts else None) if fmt == "yaml" else text
-
-
-def _modeline_first(text: str, line: str | None) -> str:
-    """A stream whose first document's comments hold the modeline is written
-    ``---`` first; editors read the modeline only as the file's first line, so
-    it goes back above the ``---`` it was found above."""
-    head = f"---\n{line}\n"
-    return f"{line}\n---\n{text[len(head):]}" if line and text.startswith(head) else text
+    out = io.StringIO()
+    stream = RecordStream(out, fmt, parts[0].modeline if parts and not parts[0].found else None)
+    for p in parts:
+        for i, text in enumerate(p.pieces):
+            stream.add(text, p.first if i == 0 else None, p.first_notes if i == 0 else None)
+    stream.close()
+    return out.getvalue()
 
 
 def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None,
@@ -294,15 +282,28 @@ def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None,
         for c in check_source(name, name, max_errors=max_errors):
             res.add(c, do_fill)
         return res
+    unscannable: comments.Unscannable | None = None
     with contextlib.suppress(UnicodeDecodeError):  # not UTF-8: the loader says where (L102)
         res.text = data.decode("utf-8")
     res.fmt = format_of(name, res.text or "")
     if res.text is not None:
         res.modeline = modeline(res.text)
         if res.fmt == "yaml" and "#" in res.text:
-            res.found, res.starts = comments.find(res.text)
+            try:
+                res.found, res.starts = comments.find(res.text)
+            except comments.Unscannable as e:
+                unscannable = e
     for c in check_source(name, io.BytesIO(data), max_errors=max_errors):
         res.add(c, do_fill)
+    if unscannable is not None and res.valid:
+        # The loader read what the comment scanner could not: refuse rather
+        # than write the record without its comments (the loader reports such
+        # a text itself, L103, so this is a guard, not a path taken).
+        res.invalid = True
+        res.pieces, res.first = [], None
+        res.diagnostics.append(Diagnostic(
+            "L103", f"YAML: {unscannable.reason}; its comments can't be read, so it is not formatted",
+            file=name, document=0, line=unscannable.line or 1, column=unscannable.column or 1))
     return res
 
 

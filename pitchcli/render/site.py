@@ -19,7 +19,7 @@ anyway); the summary itself is bounded as in ``summarize``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -38,7 +38,7 @@ from pitchcli.render.chart import rating_svg, svg
 from pitchcli.render.summary import common_dir, event_title, standings_tables
 from pitchcli.render.templating import environment, render
 from pitchcli.text import plural
-from pitchcli.views.game import CardFace, GameView, game_view, usable
+from pitchcli.views.game import DISPLAY_NAME, CardFace, GameView, for_display, game_view, short_names, usable
 from pitchcli.views.ratings import rate_games
 from pitchcli.views.site import MAX_TITLE, EventPage, GamePage, PlayerPage, SiteLayout, layout, short
 from pitchcli.views.summary import RoundKey, Summary, night_of, round_key
@@ -150,11 +150,25 @@ def _event_page(site: Site, lay: SiteLayout, ev: EventPage, problems: list[dict[
     return render("event.html.j2", ev=ctx, links=lay.player_links("../"), **_common(site, "../"))
 
 
+def _shown(g: GamePage) -> GamePage:
+    """A game page with its names and labels cut for display (``views.game.for_display``)."""
+    return replace(g, view=for_display(g.view), event=short(g.event, DISPLAY_NAME))
+
+
 def _game_page(site: Site, lay: SiteLayout, g: GamePage, under: str) -> str:
-    heads, cells = _points(g.view)
-    ctx = {"page": g, "view": g.view, "heading": g.heading, "final": _final(g.view), "svg": svg(g.view),
-           "point_heads": heads, "point_cells": cells, "record": _shown_path(g.view.file, under)}
-    return render("game.html.j2", g=ctx, links=lay.player_links("../"), **_common(site, "../"))
+    # The page shows names cut short (a record's 55 KB name is not written on
+    # every line); the layout, the ratings and the player pages keep whole names.
+    v = g.view
+    whole = lay.player_links("../")
+    cut = short_names([*v.players, *v.units, *v.teams])  # as for_display cuts them
+    links = {cut[n]: whole[n] for n in v.players if n in whole}
+    page = replace(_shown(g), previous=g.previous and _shown(g.previous), next=g.next and _shown(g.next),
+                   round_mates=[_shown(o) for o in g.round_mates])
+    shown = page.view
+    heads, cells = _points(shown)
+    ctx = {"page": page, "view": shown, "heading": page.heading, "final": _final(shown), "svg": svg(shown),
+           "point_heads": heads, "point_cells": cells, "record": _shown_path(v.file, under)}
+    return render("game.html.j2", g=ctx, links=links, **_common(site, "../"))
 
 
 def _player_page(site: Site, lay: SiteLayout, p: PlayerPage) -> str:

@@ -10,7 +10,15 @@ from pitchcli import escape
 from pitchcli.cards import SUIT_NAMES
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import SEE_VALIDATE, GameConsumer
-from pitchcli.views.solve import DEFAULT_BUDGET, REPORT, VERSION, SolvedHand, solve_game
+from pitchcli.views.solve import (
+    DEFAULT_BUDGET,
+    DEFAULT_TOTAL_BUDGET,
+    REPORT,
+    VERSION,
+    RunBudget,
+    SolvedHand,
+    solve_game,
+)
 
 
 def shown(text: str) -> str:
@@ -80,7 +88,7 @@ def hand_text(solved: SolvedHand) -> list[str]:
         lines.append("  Every card kept the value: no costly play.")
     if not entry["solved"]:
         lines.append(f"  Not solved within the budget ({entry['nodes']:,} nodes); "
-                     f"use a larger --budget.")
+                     f"use a larger --budget (per hand) or --total-budget (the whole run).")
     return lines
 
 
@@ -136,20 +144,22 @@ class JsonSolve(SolveRenderer):
 
 class Solving(GameConsumer):
     """``pitch solve``'s part of the command driver: every hand of each usable
-    document solved within ``budget`` nodes and given to ``renderer``."""
+    document solved within ``budget`` nodes, all of them within ``total``,
+    and given to ``renderer``."""
 
     refusal = "{file}: not solved: the record is invalid ({errors}); " + SEE_VALIDATE
 
     def __init__(self, renderer: SolveRenderer, err: TextIO, hand: int | None = None,
-                 budget: int = DEFAULT_BUDGET) -> None:
+                 budget: int = DEFAULT_BUDGET, total: int = DEFAULT_TOTAL_BUDGET) -> None:
         super().__init__(err, hand)
         self.renderer, self.budget = renderer, budget
+        self.run_budget = RunBudget(total)  # across every hand of every document
 
     def game(self, c: Checked) -> None:
         """Solve one document."""
         assert c.analysis is not None
         if self.has_hand(c, len(c.analysis.hands)):
-            self.renderer.document(c, solve_game(c.analysis, self.hand, self.budget))
+            self.renderer.document(c, solve_game(c.analysis, self.hand, self.budget, self.run_budget))
 
     def end(self) -> int:
         """Finish the output; the exit status."""

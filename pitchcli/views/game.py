@@ -13,9 +13,10 @@ objects, so that a change in them is a change here alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pitchcli import escape
 from pitchcli.cards import card
 from pitchcli.pipeline.check import Checked
 from pitchcli.views.replay import events
@@ -206,3 +207,62 @@ def game_view(c: Checked) -> GameView:
         teams={u: list(m) for u, m in (game["teams"] or {}).items()}, target=game["target"],
         hands=[hands[k] for k in sorted(hands)], totals=end.get("totals"), winner=end.get("winner"),
         winner_hand=end.get("hand"))
+
+
+# --- names as a page shows them ---------------------------------------------------------
+
+DISPLAY_NAME = escape.SHORT  # characters of a name or label a page or a chart shows
+
+
+def short_names(names: list[str], limit: int = DISPLAY_NAME) -> dict[str, str]:
+    """Each name as shown: whole up to ``limit`` characters, else cut with
+    ``…``; two long names that would be cut alike get ``#2``, ``#3`` after
+    the cut, so the shown names stay as distinct as the names."""
+    shown: dict[str, str] = {}
+    used: set[str] = set(n for n in names if len(n) <= limit)
+    for name in names:
+        if name in shown:
+            continue
+        s = name if len(name) <= limit else escape.short(name, limit)
+        k = 1
+        while len(name) > limit and s in used:
+            k += 1
+            s = escape.short(name, limit - len(f"#{k}")) + f"#{k}"
+        used.add(s)
+        shown[name] = s
+    return shown
+
+
+def for_display(g: GameView, limit: int = DISPLAY_NAME) -> GameView:
+    """The game with its names (players, teams) and labels (event, round,
+    table, id) cut to ``limit`` characters for a page or a chart: a record's
+    55 KB name was written whole on every line of a game page that names a
+    player (a 42 MB page from a 1 MB record). Names stay distinct
+    (``short_names``); the figures are untouched. Not for the ratings, which
+    key players by their whole names."""
+    m = short_names([*g.players, *g.units, *g.teams], limit)
+
+    def n(x: str | None) -> str | None:
+        return None if x is None else m.get(x, x)
+
+    def keys(d: dict[str, Any]) -> dict[str, Any]:
+        return {m.get(k, k): v for k, v in d.items()}
+
+    def hand(h: HandView) -> HandView:
+        return replace(
+            h, dealer=m.get(h.dealer, h.dealer), calls=[(m.get(p, p), c) for p, c in h.calls], bidder=n(h.bidder),
+            called=[m.get(p, p) for p in h.called], partners=[m.get(p, p) for p in h.partners],
+            awards=[replace(a, unit=n(a.unit), player=n(a.player)) for a in h.awards], taken=keys(h.taken),
+            change=keys(h.change), totals=None if h.totals is None else keys(h.totals),
+            tricks=[replace(t, leader=m.get(t.leader, t.leader), winner=n(t.winner),
+                            plays=[replace(p, player=m.get(p.player, p.player)) for p in t.plays])
+                    for t in h.tricks])
+
+    def label(x: str | None) -> str | None:
+        return None if x is None or len(x) <= limit else escape.short(x, limit)
+
+    return replace(
+        g, event=label(g.event), round=label(g.round), table=label(g.table), id=label(g.id),
+        players=[m[p] for p in g.players], units=[m[u] for u in g.units],
+        teams={m[u]: [m.get(p, p) for p in ps] for u, ps in g.teams.items()}, hands=[hand(h) for h in g.hands],
+        totals=None if g.totals is None else keys(g.totals), winner=n(g.winner))

@@ -30,7 +30,8 @@ from pitchcli.pipeline.feed import GameAnalysis
 
 REPORT = "pitch-solve"
 VERSION = 2  # 2: "document" counts from 1 (was 0)
-__all__ = ["DEFAULT_BUDGET", "REPORT", "VERSION", "SolvedHand", "hand_json", "solve_game"]
+__all__ = ["DEFAULT_BUDGET", "DEFAULT_TOTAL_BUDGET", "REPORT", "VERSION", "RunBudget", "SolvedHand", "hand_json",
+           "solve_game"]
 
 
 def _value(exact: int | None, bounds: tuple[int, int] | None) -> int | list[int] | None:
@@ -77,8 +78,35 @@ class SolvedHand:
     lost: list[tuple[str, ...]] = field(default_factory=list)  # each costly play's points changed ('high+low')
 
 
-def solve_game(analysis: GameAnalysis, hand: int | None = None, budget: int = DEFAULT_BUDGET) -> list[SolvedHand]:
-    """Solve every hand of an analysed game (``hand``: that one only)."""
+# The nodes a whole run of ``pitch solve`` may use, across its hands and
+# documents: the per-hand budget alone let a 12-hand 7-player game run for
+# three minutes (each hand near its budget), and a file of many games for
+# hours. Four hands' worth; a hand reached after it is spent gets its bounds.
+DEFAULT_TOTAL_BUDGET = 4 * DEFAULT_BUDGET
+
+
+@dataclass
+class RunBudget:
+    """The nodes the run may still use (``--total-budget``), shared by every
+    hand of every document: each hand gets the smaller of its own budget and
+    what is left, so the run's work is bounded whatever the input holds."""
+
+    left: int = DEFAULT_TOTAL_BUDGET
+
+    def for_hand(self, budget: int) -> int:
+        """The budget of the next hand."""
+        return max(0, min(budget, self.left))
+
+    def spend(self, nodes: int) -> None:
+        """Count what a hand used (its walk over the costly cards included)."""
+        self.left -= nodes
+
+
+def solve_game(analysis: GameAnalysis, hand: int | None = None, budget: int = DEFAULT_BUDGET,
+               run: RunBudget | None = None) -> list[SolvedHand]:
+    """Solve every hand of an analysed game (``hand``: that one only), each
+    within ``budget`` nodes and all within what ``run`` has left (None: no
+    bound across hands)."""
     table, profile = analysis.table, analysis.profile
     assert table is not None and profile is not None, "solve needs a game whose table could be seated"
     fam = family_of(profile)
@@ -90,7 +118,9 @@ def solve_game(analysis: GameAnalysis, hand: int | None = None, budget: int = DE
         sol = None
         if deal is not None and r is not None and r.trump is not None:
             plays = [p.card for t in r.tricks for p in t.plays]
-            sol = solve(deal, r.trump, plays, budget)
+            sol = solve(deal, r.trump, plays, budget if run is None else run.for_hand(budget))
+            if run is not None:
+                run.spend(sol.nodes)
         solved = SolvedHand(hand_json(i + 1, r, table.players, sol))
         if r is not None:
             solved.level = r.level

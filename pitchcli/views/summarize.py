@@ -22,7 +22,7 @@ from typing import BinaryIO
 
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS
 from pitchcli.pipeline.check import check_source, iter_sources
-from pitchcli.pipeline.cluster import DEFAULT_TIMEOUT, connect, in_order
+from pitchcli.pipeline.cluster import DEFAULT_TIMEOUT, Tls, connect, in_order, threads
 from pitchcli.pipeline.parallel import Workers
 from pitchcli.pipeline.pieces import ByteRange, Task, inputs, plan, size_of, split_inputs
 from pitchcli.progress import Progress
@@ -205,20 +205,19 @@ def _on_worker(task: Task, cwd: str, limit: int | None, keep_games: bool,
 def summarize_on_cluster(paths: Iterable[str], address: str, limit: int | None = DEFAULT_LIMIT,
                          keep_games: bool = True, progress: Progress | None = None,
                          timeout: float = DEFAULT_TIMEOUT, output: str | None = None,
-                         max_errors: int | None = DEFAULT_MAX_ERRORS) -> Summary:
+                         max_errors: int | None = DEFAULT_MAX_ERRORS, tls: Tls | None = None) -> Summary:
     """``summarize.summarize_paths`` with the tasks on the cluster at
-    ``address``; standard input is read here; ``output`` (the ``-o`` file) is
-    left out of a folder walk, as ``--jobs`` does. ``ClusterError`` when the
-    cluster can't do it."""
+    ``address`` (over TLS with ``tls``); standard input is read here;
+    ``output`` (the ``-o`` file) is left out of a folder walk, as ``--jobs``
+    does. ``ClusterError`` when the cluster can't do it."""
     progress = progress or Progress(False)
     total = Summary(limit, keep_games)
     files, stdin = split_inputs(paths, output)
     try:
-        with connect(address, timeout) as client:
-            threads = sum(client.nthreads().values()) or 1
+        with connect(address, timeout, tls) as client:
             # The pieces are cut as for --jobs with one job per worker thread
             # (at least 2, so a big file is cut even on a one-worker cluster).
-            tasks = plan(files, max(threads, 2))
+            tasks = plan(files, max(threads(client, timeout), 2))
             futures = client.map(_on_worker, tasks, cwd=os.getcwd(), limit=limit, keep_games=keep_games,
                                  max_errors=max_errors, pure=False)
             for name, source in stdin:  # read here meanwhile

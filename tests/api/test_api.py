@@ -22,6 +22,7 @@ from pitchcli.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
+INVALID = ROOT / "samples-invalid"
 FULL = str(SAMPLES / "auction-full.yaml")
 
 
@@ -90,7 +91,7 @@ def test_read_is_bounded_by_the_limits() -> None:
 
 
 def test_validate_diagnostics_have_the_json_reports_fields_and_values() -> None:
-    paths = sorted(str(p) for p in (SAMPLES.parent / "samples-invalid").iterdir())
+    paths = sorted(str(p) for p in INVALID.iterdir())
     report = cli_json("validate", "--format", "json", "--max-errors", "0", *paths)
     checked = list(pitchcli.validate(*paths))
     assert len(checked) == len(report["documents"])
@@ -105,13 +106,13 @@ def test_validate_diagnostics_have_the_json_reports_fields_and_values() -> None:
 
 
 def test_a_diagnostic_prints_as_validate_prints_it() -> None:
-    path = str((SAMPLES.parent / "samples-invalid") / "suit-not-followed.yaml")
+    path = str(INVALID / "suit-not-followed.yaml")
     text = run("validate", path).output.splitlines()
     assert [str(d) for c in pitchcli.validate(path) for d in c.diagnostics] == text[:-1]
 
 
 def test_validate_max_errors_keeps_the_first_and_counts_all() -> None:
-    path = str((SAMPLES.parent / "samples-invalid") / "suit-not-followed.yaml")
+    path = str(INVALID / "suit-not-followed.yaml")
     c = next(pitchcli.validate(path, max_errors=1))
     assert len(c.diagnostics) == 1 and c.errors == 2
 
@@ -179,7 +180,7 @@ def test_a_record_that_cant_be_seated_has_no_game() -> None:
 
 
 def test_an_invalid_record_has_the_game_the_engine_could_make() -> None:
-    c = next(pitchcli.validate((SAMPLES.parent / "samples-invalid") / "suit-not-followed.yaml"))
+    c = next(pitchcli.validate(INVALID / "suit-not-followed.yaml"))
     assert c.game is not None and not c.scorable
     assert c.document.data is not None and len(c.game.hands) == len(c.document.data["hands"])
 
@@ -188,13 +189,13 @@ def test_an_invalid_record_has_the_game_the_engine_could_make() -> None:
 
 
 def test_score_accepts_claims_that_disagree_and_refuses_a_broken_record() -> None:
-    claim = (SAMPLES.parent / "samples-invalid") / "wrong-result.yaml"
+    claim = INVALID / "wrong-result.yaml"
     assert not next(pitchcli.validate(claim)).valid
     sheet = cli_json("score", "--format", "json", str(claim))["documents"][0]
     game = next(pitchcli.score(claim))  # as `pitch score` scores it: the engine's figures
     assert (game.winner, dict(game.totals or {})) == (sheet["winner"], sheet["totals"])
     with pytest.raises(pitchcli.RecordError) as e:
-        list(pitchcli.score((SAMPLES.parent / "samples-invalid") / "suit-not-followed.yaml"))
+        list(pitchcli.score(INVALID / "suit-not-followed.yaml"))
     assert "R407" in [d.code for d in e.value.diagnostics]
 
 

@@ -433,3 +433,31 @@ def test_text_names_the_point_a_card_changed() -> None:
     with open("samples/auction-full.yaml", encoding="utf-8") as f:
         hand4 = analyze(yaml.safe_load(f)).hands[3]
     assert hand4 is not None and hand4.awards["game"].unit == 1  # Ben took Game
+
+
+def test_the_whole_run_is_bounded_across_hands(tmp_path) -> None:
+    """Issue 27, item 16: --budget bounded each hand only, so a long game of
+    seven players ran for minutes. --total-budget bounds the sum over every
+    hand (and every game of the file): the nodes counted in the report stay
+    within it (plus the walk's allowance of a quarter of a hand's budget),
+    and the hands reached after it is spent are reported with their bounds."""
+    rec = simulate_game("auction", 7, seed=5)
+    from pitchcli.record.write import dump
+    path = tmp_path / "seven.yaml"
+    path.write_text(dump([rec, rec], "yaml"))  # two games: the bound is the run's, not a game's
+    total, budget = 60_000, 50_000
+    code, out, _ = _run(str(path), "--format", "json", "--budget", str(budget), "--total-budget", str(total))
+    assert code == 0
+    hands = [h for d in json.loads(out)["documents"] for h in d["hands"]]
+    assert len(hands) > 20
+    assert sum(h["nodes"] for h in hands) <= total + budget // 4 + len(hands)
+    late = hands[-5:]
+    assert all(not h["solved"] and h["nodes"] <= 1 and isinstance(h["value"], list) for h in late)
+    code, text, _ = _run(str(path), "--budget", str(budget), "--total-budget", str(total))
+    assert code == 0 and "--total-budget" in text
+
+
+def test_help_states_the_default_total_budget() -> None:
+    from pitchcli.views.solve import DEFAULT_TOTAL_BUDGET
+    r = CliRunner().invoke(main, ["solve", "--help"])
+    assert f"[default: {DEFAULT_TOTAL_BUDGET:,}]" in " ".join(r.stdout.split())

@@ -11,18 +11,14 @@ plus a YAML stream and a file with a broken line).
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import os
 import random
 import re
-import signal
 import socket
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -39,6 +35,7 @@ from pitchcli.record.write import canonical, to_jsonl, to_yaml_stream
 from pitchcli.render.summary import write_summary
 from pitchcli.views import summarize as summarizing
 from pitchcli.views.summary import Summary
+from tests.support.dask_cluster import Cluster, wait_for_progress
 
 ROOT = Path(__file__).resolve().parents[2]
 TOURNAMENT = "samples/tournament"
@@ -147,60 +144,6 @@ def test_local_cluster_is_jobs_1(corpus: Path, reference: dict[str, str]) -> Non
 # --- a scheduler and two workers, separate processes ------------------------------------------------
 
 
-class Cluster:
-    """``dask scheduler`` and ``dask worker`` processes on 127.0.0.1 (free
-    ports chosen by the system), each in its own process group; the workers
-    run in a folder of their own (they open files by absolute path)."""
-
-    def __init__(self, where: Path, workers: int = 2) -> None:
-        self.where = where
-        self.procs: list[subprocess.Popen[bytes]] = []
-        file = where / "scheduler.json"
-        self.scheduler = self._start("scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                                     "--scheduler-file", str(file))
-        deadline = time.monotonic() + 60
-        while not file.exists() or not file.read_text().strip():
-            assert time.monotonic() < deadline, "the scheduler did not start"
-            assert self.scheduler.poll() is None, "the scheduler died"
-            time.sleep(0.1)
-        time.sleep(0.1)  # (written whole before it is used)
-        self.address = json.loads(file.read_text())["address"]
-        self.workers = [self._start("worker", self.address, "--nworkers", "1", "--nthreads", "1",
-                                    "--no-dashboard", "--host", "127.0.0.1", "--death-timeout", "30",
-                                    "--local-directory", str(where / f"w{i}"), "--name", f"w{i}")
-                        for i in range(workers)]
-        self.wait_for(workers)
-
-    def _start(self, *args: str) -> subprocess.Popen[bytes]:
-        p = subprocess.Popen([sys.executable, "-m", "dask", *args], cwd=self.where, stdin=subprocess.DEVNULL,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-        self.procs.append(p)
-        return p
-
-    def wait_for(self, n: int) -> None:
-        from distributed import Client
-
-        with Client(self.address, timeout=30) as c:
-            c.wait_for_workers(n, timeout=60)
-
-    def kill(self, p: subprocess.Popen[bytes]) -> None:
-        """SIGKILL the process and its children (a worker and its nanny)."""
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(p.pid, signal.SIGKILL)
-        p.wait(timeout=30)
-
-    def stop(self) -> None:
-        for p in reversed(self.procs):
-            if p.poll() is None:
-                try:
-                    os.killpg(p.pid, signal.SIGTERM)
-                    p.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    self.kill(p)
-                except ProcessLookupError:
-                    pass
-
-
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     c = Cluster(tmp_path_factory.mktemp("dask"))
@@ -241,24 +184,6 @@ def test_scheduler_leaves_its_own_output_out_of_the_folder(cluster: Cluster, tmp
     assert out.read_text() == before
 
 
-def _wait_for_progress(proc: subprocess.Popen[bytes], timeout: float) -> bytearray:
-    """Until the progress counter shows (some task done, the rest to come);
-    standard error is then drained in the background, into what is returned."""
-    seen = threading.Event()
-    err = bytearray()
-
-    def read() -> None:
-        assert proc.stderr is not None
-        while chunk := os.read(proc.stderr.fileno(), 4096):
-            err.extend(chunk)
-            if b"summarize: " in err[-len(chunk) - 16:]:
-                seen.set()
-
-    threading.Thread(target=read, daemon=True).start()
-    assert seen.wait(timeout), "no progress shown"
-    return err
-
-
 # --- what can't work ------------------------------------------------------------------------
 
 
@@ -273,22 +198,27 @@ def test_unreachable_scheduler_exit_3() -> None:
 
 
 def test_the_scheduler_is_given_the_cluster_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Promptly, without a clock: Dask is told --cluster-timeout (instead of its
-    own 30 s) for the client and for every connection attempt."""
+    """Promptly, without a clock: the greeting's probe and Dask are told
+    --cluster-timeout (instead of Dask's own 30 s) for the client and for
+    every connection attempt."""
     import dask
     import distributed
     from dask.utils import parse_timedelta
 
-    asked: list[tuple[Any, float]] = []
+    from pitchcli.pipeline import cluster as clustering
 
-    def client(address: str, timeout: float) -> None:
+    asked: list[tuple[Any, float]] = []
+    probed: list[float] = []
+
+    def client(address: str, timeout: float, **kw: Any) -> None:
         asked.append((timeout, parse_timedelta(dask.config.get("distributed.comm.timeouts.connect"))))
         raise OSError("Timed out trying to connect")
 
     monkeypatch.setattr(distributed, "Client", client)
+    monkeypatch.setattr(clustering, "probe", lambda address, timeout, security=None: probed.append(timeout))
     r = run("summarize", "--cluster", "tcp://127.0.0.1:1", "--cluster-timeout", "2.5", TOURNAMENT)
     assert r.exit_code == 3 and "cannot reach the Dask scheduler" in r.stderr
-    assert asked == [(2.5, 2.5)]
+    assert asked == [(2.5, 2.5)] and probed == [2.5]
 
 
 def test_no_worker_for_the_timeout_gives_up(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -311,7 +241,8 @@ def test_no_worker_for_the_timeout_gives_up(monkeypatch: pytest.MonkeyPatch) -> 
     class Client:
         status = "running"
 
-        def nthreads(self) -> dict[str, int]:
+        def nthreads(self, callback_timeout: float | None = None) -> dict[str, int]:
+            assert callback_timeout == 3  # every question to the scheduler is bounded
             return {}  # no worker
 
     class Future:
@@ -392,7 +323,7 @@ def test_a_worker_killed_mid_run_then_the_last(cluster: Cluster, corpus: Path) -
                                  "--cluster", cluster.address, "--cluster-timeout", "3", *files], cwd=ROOT,
                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
-            err = _wait_for_progress(proc, 90)
+            err = wait_for_progress(proc, 90)
             assert proc.poll() is None, "the run ended before a worker could be killed"
             cluster.kill(victim)
             assert proc.stdout is not None

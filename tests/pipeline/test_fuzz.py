@@ -83,6 +83,8 @@ CONTRACT = {
     "fmt": {0, 1, 3},
     "summarize": {0, 1, 3},
     "merge": {0, 1, 3},
+    "chart": {0, 1, 3},
+    "report": {0, 1, 3},
 }
 
 CALLS: Counter[str] = Counter()
@@ -196,6 +198,11 @@ def check_validate(path: Path, raw: bytes, args: list[str]) -> Result:
     if _state(path) != before:
         raise Broken("validate changed its input")
     strict = "--strict" in args
+    ci = args[args.index("--format") + 1] if "--format" in args else None
+    if ci in ("sarif", "github"):  # the CI formats: a log whatever the file; the others check the rest
+        if ci == "sarif" and not json.loads(r.stdout)["runs"]:
+            raise Broken("validate --format sarif: a log without its run")
+        return r
     if "--format" in args:
         report = json.loads(r.stdout)
         docs = report["documents"]
@@ -334,7 +341,8 @@ def check_merge(parts: list[Path], raws: list[bytes], args: list[str]) -> Result
 
 # --------------------------------------------------------------------------- the tests
 
-validate_args = st.sampled_from([[], ["--format", "json"], ["--strict"], ["-q"], ["--strict", "--format", "json"]])
+validate_args = st.sampled_from([[], ["--format", "json"], ["--strict"], ["-q"], ["--strict", "--format", "json"],
+                                 ["--format", "sarif"], ["--format", "github"]])
 score_args = st.sampled_from([[], ["--format", "json"], ["--format", "csv"], ["--explain"], ["--check"],
                               ["--check", "--format", "json"]])
 replay_args = st.sampled_from([[], ["--format", "json"]])
@@ -402,6 +410,25 @@ def test_fmt_fuzz(workdir: Path, file: tuple[str, bytes], args: list[str]) -> No
     out.unlink(missing_ok=True)
     args = [*args[:-1], "-o", str(out)] if args[-1:] == ["-o"] else args
     _guard("fmt", args, raw, suffix, lambda: check_fmt(path, raw, args, workdir))
+
+
+@FUZZ
+@given(hostile_files(), st.sampled_from(["chart", "report"]))
+def test_chart_and_report_fuzz(workdir: Path, file: tuple[str, bytes], command: str) -> None:
+    """chart -o and report -o (issue 27: a huge target crashed both): the
+    contract's exit statuses, never a traceback, the input untouched."""
+    suffix, raw = file
+    path = _write(workdir, "c", suffix, raw)
+    out = workdir / ("race.svg" if command == "chart" else "site")
+
+    def check() -> None:
+        before = _state(path)
+        r = run(command, ["-o", str(out)], [path])
+        _check_common(command, r, CONTRACT[command])
+        if _state(path) != before:
+            raise Broken(f"{command} changed its input")
+
+    _guard(command, ["-o", str(out)], raw, suffix, check)
 
 
 @FUZZ

@@ -170,6 +170,14 @@ class _Key:
     """A mapping key that is not a string (YAML gives these: ``1:``, ``null:``)."""
 
 
+# Integers a record may hold that no game reaches (issue 27: a target above
+# 6e9 or of 4,300 digits crashed chart and report): the loader keeps up to 4,300 digits.
+HUGE_INTS = st.one_of(
+    st.sampled_from([6 * 10**9 + 1, 2**63, 10**308 + 1, 10**4300 - 1, -(10**4300 - 1), 0, -1]),
+    st.integers(min_value=-(10**4300 - 1), max_value=10**4300 - 1),
+)
+
+
 @st.composite
 def mutated_record(draw: st.DrawFn, record: dict[str, Any] | None = None) -> Any:
     """A valid record broken in 1 to 4 places."""
@@ -182,6 +190,7 @@ def mutated_record(draw: st.DrawFn, record: dict[str, Any] | None = None) -> Any
         op = draw(st.sampled_from([
             "drop", "drop", "retype", "retype", "card", "card", "swap", "dup", "grow", "shrink",
             "typo", "nonstr_key", "float", "float", "unicode", "hostile", "empty", "wrap", "shuffle", "cut_list",
+            "huge", "target",
         ]))
         if op == "drop" and path:
             _delete(rec, path)
@@ -233,6 +242,11 @@ def mutated_record(draw: st.DrawFn, record: dict[str, Any] | None = None) -> Any
             rec = _set(rec, path, draw(st.sampled_from([[target], {"cards": target}, {"x": target}])))
         elif op == "shuffle" and isinstance(target, list) and len(target) > 1:
             rec = _set(rec, path, draw(st.permutations(target)))
+        elif op == "huge" and isinstance(target, int) and not isinstance(target, bool):
+            rec = _set(rec, path, draw(HUGE_INTS))
+        elif op == "target" and isinstance(rec, dict):
+            rules = rec.get("rules") if isinstance(rec.get("rules"), dict) else {}
+            rec["rules"] = {**rules, "target": draw(HUGE_INTS)}
         elif op == "cut_list" and isinstance(target, list):
             rec = _set(rec, path, target[: draw(st.integers(0, len(target)))])
     return rec
@@ -314,13 +328,17 @@ JUNK = [b"\x00", b"\xff", b"\xfe\xff", b"\xef\xbb\xbf", b"\xc3", b"\xe2\x82", b"
         b"?", b":", b"-", b"#", b",", b"[", b"]", b"{", b"}", b"'", b'"', b"\n---\n", b"\n...\n"]
 
 
+COMMENT_ODDITIES = [bytes([c]) for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F)] + [
+    "\x85".encode(), "\x9b".encode(), "\ufeff".encode(), "\ufffe".encode(), "\u2028".encode(), b"\x1b[2J"]
+
+
 @st.composite
 def broken_text(draw: st.DrawFn, raw: bytes) -> bytes:
     """``raw`` damaged in 1 to 3 ways, as files get damaged."""
     for _ in range(draw(st.integers(1, 3))):
         op = draw(st.sampled_from(["truncate", "truncate", "insert", "delete", "dup_line", "swap_lines",
                                    "trap", "trap", "flip", "indent", "latin1", "utf16", "bom", "crlf",
-                                   "tabs", "nul"]))
+                                   "tabs", "nul", "comment"]))
         n = len(raw)
         at = draw(st.integers(0, n))
         if op == "truncate":
@@ -358,6 +376,13 @@ def broken_text(draw: st.DrawFn, raw: bytes) -> bytes:
             raw = raw.replace(b"  ", b"\t")
         elif op == "nul":
             raw = raw[:at] + b"\x00" * draw(st.integers(1, 4)) + raw[at:]
+        elif op == "comment" and raw:
+            # a comment holding a character YAML forbids, or any (issue 27: fmt's comment scanner crashed)
+            lines = raw.split(b"\n")
+            i = draw(st.integers(0, len(lines) - 1))
+            odd = draw(st.sampled_from(COMMENT_ODDITIES) | st.characters(codec="utf-8").map(str.encode))
+            lines.insert(i, b"# note " + odd + b" here")
+            raw = b"\n".join(lines)
     return raw
 
 

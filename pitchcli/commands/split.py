@@ -1,0 +1,43 @@
+"""``pitch split``: records cut into files, one per event, date or game."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from pitchcli.commands.common import color_option, examples, max_errors_option
+from pitchcli.commands.fmt import FORMATS_OUT
+
+KEYS = ("event", "date", "game")
+
+
+@click.command(epilog=examples(
+    "pitch split --by event samples/tournament -o by-event/",
+    "pitch split --by game --to json games.jsonl -o games/",
+))
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--by", "key", type=click.Choice(KEYS), default="game", show_default=True,
+              help="event, date: a file per event or date; game: a file per game (named by its id).")
+@click.option("-o", "--output", "folder", required=True, type=click.Path(file_okay=False),
+              help="The folder to write in (made if missing).")
+@click.option("--to", type=click.Choice(FORMATS_OUT), default="yaml", show_default=True, help="The output format.")
+@max_errors_option
+@color_option
+def split(paths: tuple[str, ...], key: str, folder: str, to: str, max_errors: int) -> None:
+    """Cut records into files: one per event (EVENT.yaml), date (DATE.yaml) or
+    game (ID.yaml), in the order read; names made of letters, digits and
+    . _ - (two names alike get -2, -3).
+
+    Each file is written atomically once every record was read; an invalid
+    record stops it: nothing is written (exit 1). A file already there is
+    replaced, never a link or a folder (exit 3).
+    """
+    from pitchcli.pipeline.driver import drive
+    from pitchcli.pipeline.noted import noted
+    from pitchcli.render.convert import Splitting
+
+    sys.exit(drive(noted(paths, max_errors or None, quick=True), Splitting(folder, sys.stderr, to, key), sys.stderr))
+
+
+command = split

@@ -1,0 +1,72 @@
+"""Checked documents with their comments: for the commands that write records
+again (``convert``, ``find``, ``split``, ``cat``), which must not lose a comment.
+
+A YAML input is read whole (bounded, as ``fmt`` reads it: ``read_bounded``),
+its comments found once (``record.comments.find``) and each document's tied
+to it (``Checked.notes``). JSON and JSON Lines hold no comments: those files
+are checked as they stream, in constant memory whatever their size, as
+``validate`` does. A YAML file too big to read whole is streamed too; its
+``Checked`` says the comments were not looked for (``notes_unread``), and the
+command says so rather than lose them without a word.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO
+
+import yaml
+
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, Diagnostic
+from pitchcli.pipeline.check import Checked, check_source, iter_sources
+from pitchcli.record import comments
+from pitchcli.record.read import TooLarge, read_bounded, whole_file_limit
+
+# Files whose names say JSON: no comments to look for, streamed.
+NO_COMMENTS = (".json", ".jsonl", ".ndjson")
+
+
+class Unread(Checked):
+    """A document of a YAML file too big to read whole: its comments were not looked for."""
+
+
+def noted_source(name: str, source: str | BinaryIO | Diagnostic, max_errors: int | None = DEFAULT_MAX_ERRORS,
+                 quick: bool = False) -> Iterator[Checked]:
+    """``check_source`` for one input, each document with its comments (see the module doc)."""
+    if isinstance(source, Diagnostic) or name.lower().endswith(NO_COMMENTS):
+        yield from check_source(name, source, max_errors=max_errors, quick=quick)
+        return
+    try:
+        data = read_bounded(name, None if isinstance(source, str) else source)
+    except TooLarge as e:
+        if isinstance(source, str):  # a file: streamed, its comments not looked for
+            for c in check_source(name, source, max_errors=max_errors, quick=quick):
+                c.__class__ = Unread
+                yield c
+        else:  # standard input, read whole as fmt reads it: refused past the bound
+            yield Checked(name, 0, diagnostics=[Diagnostic("L106", str(e), file=name, document=0, line=1,
+                                                           column=1)])
+        return
+    except OSError:
+        yield from check_source(name, source, max_errors=max_errors, quick=quick)  # the loader says why (L101)
+        return
+    try:
+        found, starts = comments.find(data.decode("utf-8"))
+    except (UnicodeDecodeError, yaml.YAMLError):
+        found, starts = [], []  # not UTF-8, not YAML: the loader says where (L102, L103)
+    for c in check_source(name, io.BytesIO(data), max_errors=max_errors, quick=quick):
+        tree = c.document.yaml_tree if c.document is not None else None
+        if found and tree is not None:
+            c.notes = comments.of_document(found, starts, *tree, first=c.index == 0)
+        yield c
+
+
+def noted(paths: Iterable[str], max_errors: int | None = DEFAULT_MAX_ERRORS, quick: bool = False
+          ) -> Iterator[Checked]:
+    """Every document of every input (folders searched, ``-`` standard input), with its comments."""
+    for name, source in iter_sources(paths):
+        yield from noted_source(name, source, max_errors, quick)
+
+
+__all__ = ["Unread", "noted", "noted_source", "whole_file_limit"]

@@ -1,0 +1,221 @@
+"""``pitch find``: the driver's consumer, and each output of the games found.
+
+Records (``yaml``, ``jsonl``) are written in the canonical form through the
+one record writer (``render.stream.RecordStream``), a YAML record with its
+comments; a list (``paths``, ``table``, ``json``) is written as the games are
+found, one line or entry each, so that memory does not grow with the matches.
+Text from a record is escaped for the terminal in ``paths`` and ``table``
+(``escape.text``); JSON keeps it exact.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TextIO
+
+from pitchcli import escape
+from pitchcli.pipeline.check import Checked
+from pitchcli.pipeline.driver import Consumer, write_diagnostics
+from pitchcli.pipeline.noted import Unread
+from pitchcli.record.write import canonical
+from pitchcli.render.stream import RecordStream
+from pitchcli.text import plural
+from pitchcli.views.find import Conditions, Found, match
+
+REPORT, VERSION = "pitch-find", 1
+
+
+class Sink:
+    """Where the games found go; one subclass per ``--format``. ``per_hand``:
+    a list shows a line per hand found (``--hands``)."""
+
+    per_hand = False
+
+    def __init__(self, out: TextIO, err: TextIO) -> None:
+        self.out, self.err = out, err
+
+    def add(self, found: Found, c: Checked) -> None:
+        """One game found (``c``: its checked document)."""
+
+    def end(self, searched: int, matched: int, invalid: int) -> None:
+        """After the last game."""
+
+
+class Records(Sink):
+    """The games found, as records in the canonical form (``fmt``: yaml or jsonl)."""
+
+    fmt = "yaml"
+
+    def __init__(self, out: TextIO, err: TextIO) -> None:
+        super().__init__(out, err)
+        self.stream = RecordStream(out, self.fmt)
+        self.dropped = 0  # comment lines a JSON format can't hold
+        self.unread: set[str] = set()  # YAML files too big to read whole: comments not looked for
+
+    def add(self, found: Found, c: Checked) -> None:
+        """Write the record (one that did not load as a mapping can't be: said on ``err``)."""
+        if not isinstance(c.data, dict):
+            self.err.write(escape.text(f"{c.where()}: not written: it did not load as a record") + "\n")
+            return
+        notes = c.notes if self.fmt == "yaml" else None
+        if c.notes and notes is None:
+            self.dropped += c.notes.count()
+        if isinstance(c, Unread):
+            self.unread.add(c.file)
+        self.stream.add_record(canonical(c.data), notes)
+
+    def end(self, searched: int, matched: int, invalid: int) -> None:
+        """Write a record held back; the notes on comments."""
+        self.stream.close()
+        if self.dropped:
+            self.err.write(f"note: {plural(self.dropped, 'comment')} not written: {self.fmt.upper()} has no "
+                           f"comments\n")
+        for name in sorted(self.unread):
+            self.err.write(escape.text(f"{name}: note: its comments were not kept: the file is too big to "
+                                       f"read whole") + "\n")
+
+
+class YamlRecords(Records):
+    """A YAML stream (one record alone: a plain document)."""
+
+    fmt = "yaml"
+
+
+class JsonlRecords(Records):
+    """JSON Lines (one record alone: still one line)."""
+
+    fmt = "jsonl"
+
+    def __init__(self, out: TextIO, err: TextIO) -> None:
+        super().__init__(out, err)
+        # JSON Lines whatever the count: one record alone is one line too (a script reads lines).
+        self.stream = RecordStream(out, "jsonl")
+
+
+class Paths(Sink):
+    """The files that hold a game found, each once, in the order read."""
+
+    def __init__(self, out: TextIO, err: TextIO) -> None:
+        super().__init__(out, err)
+        self.last: str | None = None
+
+    def add(self, found: Found, c: Checked) -> None:
+        """The file's name, the first time one of its games is found."""
+        if found.file != self.last:
+            self.out.write(escape.text(found.file) + "\n")
+            self.last = found.file
+
+
+def _cell(v: Any) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, list):
+        return ", ".join(map(str, v)) or "-"
+    return str(v)
+
+
+class Table(Sink):
+    """One line per game found: where, event, date, variant, winner, the hands
+    that matched (``--hands`` or a hand condition) or an invalid record's codes."""
+
+    HEAD = ("file", "document", "event", "date", "variant", "winner", "hands", "codes")
+
+    def __init__(self, out: TextIO, err: TextIO) -> None:
+        super().__init__(out, err)
+        self.started = False
+
+    def add(self, found: Found, c: Checked) -> None:
+        """One tab-separated line (a line per hand with ``per_hand``), each cell escaped for the terminal."""
+        if not self.started:
+            head = self.HEAD if not self.per_hand else (*self.HEAD[:6], "hand", self.HEAD[7])
+            self.out.write("\t".join(head) + "\n")
+            self.started = True
+        for hands in ([[n] for n in found.hands] if self.per_hand and found.hands else [found.hands]):
+            cells = (found.file, found.document, found.event, found.date, found.variant, found.winner, hands,
+                     found.codes)
+            self.out.write("\t".join(escape.text(_cell(v)) for v in cells) + "\n")
+
+    def end(self, searched: int, matched: int, invalid: int) -> None:
+        """The closing line, on the error stream (the table stays a table)."""
+        self.err.write(f"{plural(matched, 'game')} found in {plural(searched, 'document')}\n")
+
+
+class JsonList(Sink):
+    """The versioned report: ``{"report": "pitch-find", "version": 1, "games":
+    [...], "summary": {"searched", "matched", "invalid"}}``, written as found."""
+
+    def __init__(self, out: TextIO, err: TextIO) -> None:
+        super().__init__(out, err)
+        out.write(f'{{"report": "{REPORT}", "version": {VERSION}, "games": [')
+        self.count = 0
+
+    def add(self, found: Found, c: Checked) -> None:
+        """One entry (``Found.as_json``)."""
+        self.out.write(("\n  " if not self.count else ",\n  ") + json.dumps(found.as_json(), ensure_ascii=False))
+        self.count += 1
+
+    def end(self, searched: int, matched: int, invalid: int) -> None:
+        """Close the list; the summary."""
+        summary = {"searched": searched, "matched": matched, "invalid": invalid}
+        self.out.write(("\n" if self.count else "") + f'], "summary": {json.dumps(summary)}}}\n')
+
+
+class Finding(Consumer):
+    """``pitch find``'s part of the command driver: each document checked, the
+    games that meet ``cond`` handed to ``sink``.
+
+    An invalid record is not searched (its conditions can't be answered)
+    unless ``cond.invalid`` asks for the invalid records; a line on ``err``
+    says how many were left out. Exit status: 0 a game was found; 1 none was,
+    or a record was invalid (unless ``allow_invalid``, or ``--invalid``); 3
+    an input could not be read (its diagnostic on ``err``)."""
+
+    refusal = None  # invalid records are counted and named at the end, not refused one by one
+
+    def __init__(self, sink: Sink, cond: Conditions, err: TextIO, allow_invalid: bool = False) -> None:
+        self.sink, self.cond, self.err, self.allow_invalid = sink, cond, err, allow_invalid
+        self.matched = 0
+
+    def usable(self, c: Checked) -> bool:
+        """A valid game: loaded, seated, no error (a claim that disagrees is one)."""
+        return not c.blocked and c.errors == 0
+
+    def _take(self, c: Checked, usable: bool) -> None:
+        found = match(c, self.cond, usable)
+        if found is not None:
+            self.matched += 1
+            self.sink.add(found, c)
+
+    def game(self, c: Checked) -> None:
+        """A valid game: matched against the conditions."""
+        self._take(c, True)
+
+    def invalid(self, c: Checked) -> None:
+        """An unreadable input (its diagnostic shown) or an invalid record (searched with ``--invalid``)."""
+        if c.unreadable:
+            write_diagnostics(c, self.err)
+        elif not c.skipped:
+            self._take(c, False)
+
+    def end(self) -> int:
+        """The sink's end, the line on invalid records; the exit status."""
+        run = self.run
+        self.sink.end(run.documents, self.matched, run.invalid)
+        if run.invalid and not self.cond.invalid:
+            self.err.write(f"note: {plural(run.invalid, 'invalid record')} not searched (`pitch find --invalid` "
+                           f"lists them, `pitch validate` says why)\n")
+        run.failed = run.failed or not self.matched
+        return run.status(allow_invalid=self.allow_invalid or self.cond.invalid)
+
+
+def search(paths: tuple[str, ...] | list[str], cond: Conditions, sink_of: Any, out: TextIO, err: TextIO,
+           allow_invalid: bool = False, max_errors: int | None = None) -> int:
+    """Run ``pitch find``: every document of ``paths`` checked (the quick pass
+    where it decides), the games found written by the sink ``sink_of(out,
+    err)`` makes; the exit status (``Finding``)."""
+    from pitchcli.pipeline.driver import drive
+    from pitchcli.pipeline.noted import noted
+
+    sink = sink_of(out, err)
+    sink.per_hand = cond.hands
+    return drive(noted(paths, max_errors, quick=True), Finding(sink, cond, err, allow_invalid), err)

@@ -1,0 +1,59 @@
+"""A game page and a chart show names cut short (issue 27, item 16).
+
+A game page wrote each name whole wherever it names a player: 55 KB names
+made a 42 MB page from a 1 MB record. ``views.game.for_display`` cuts names
+and labels to ``DISPLAY_NAME`` characters, keeping them distinct.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from pitchcli.cli import main
+from pitchcli.views.game import DISPLAY_NAME, short_names
+from tests.support.games import base_game
+
+LONG = 55_000
+
+
+def _record(tmp: Path) -> tuple[Path, list[str]]:
+    """The base game with three 55 KB names, two alike but for the last character."""
+    names = ["A" * LONG + "1", "A" * LONG + "2", "Cal", "B" * LONG]
+    text = json.dumps(base_game(event="E" * LONG))
+    for old, new in zip(["Ann", "Ben", "Dot"], [names[0], names[1], names[3]], strict=True):
+        text = text.replace(json.dumps(old), json.dumps(new))
+    path = tmp / "long.json"
+    path.write_text(text, encoding="utf-8")
+    return path, names
+
+
+def test_a_game_page_with_55_kb_names_stays_small(tmp_path: Path) -> None:
+    record, names = _record(tmp_path)
+    r = CliRunner().invoke(main, ["report", str(record), "-o", str(tmp_path / "site")])
+    assert r.exit_code == 0, r.output
+    [game] = (tmp_path / "site").glob("*/game-1.html")  # the site's folder per event
+    page = game.read_text(encoding="utf-8")
+    assert len(page) < 100_000, len(page)  # the record's names alone are 165 KB; whole, they were on every line
+    shown = short_names(names)
+    assert len(set(shown.values())) == len(names)  # still four players
+    assert all(s in page for s in shown.values())
+
+
+def test_the_chart_shows_distinct_short_names(tmp_path: Path) -> None:
+    record, names = _record(tmp_path)
+    r = CliRunner().invoke(main, ["chart", str(record), "-o", str(tmp_path / "race.svg")])
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert len(lines) == len(names) + 1 and all(len(ln) < 3 * DISPLAY_NAME for ln in lines)
+    assert (tmp_path / "race.svg").stat().st_size < 50_000
+
+
+def test_short_names_are_distinct_and_short_names_stay_whole() -> None:
+    names = ["x" * 100, "x" * 100 + "y", "x" * 59 + "…", "Ann"]
+    shown = short_names(names)
+    assert shown["Ann"] == "Ann" and shown["x" * 59 + "…"] == "x" * 59 + "…"
+    assert len(set(shown.values())) == len(names)
+    assert all(len(s) <= DISPLAY_NAME for s in shown.values())
