@@ -22,8 +22,9 @@ from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, exam
 @color_option
 def report(paths: tuple[str, ...], out_dir: str, title: str, allow_invalid: bool, max_errors: int) -> None:
     """A static HTML site of a tournament: index.html with the standings of
-    every event (as `pitch summarize`), a page per event and per game (hand by
-    hand, the tricks, a score-race chart). Self-contained: no script, no
+    every event (as `pitch summarize`), ratings.html, a folder per event (its
+    standings night by night, and a page per game: hand by hand, the tricks, a
+    score-race chart) and a page per player. Self-contained: no script, no
     network; invalid records are listed with their diagnostics.
 
     Exit status: 0 written; 1 written, some record invalid (unless

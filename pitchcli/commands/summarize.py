@@ -142,8 +142,8 @@ def report_out(s: Summary, fmt: str, standings: bool, games: bool | None, partia
 @click.option("--cluster-tls-key", metavar="FILE", type=click.Path(dir_okay=False),
               help="With --cluster-tls-cert: its private key (PEM), when not in the certificate's file.")
 @click.option("--by", type=click.Choice(["event", "round"]), default="event", show_default=True,
-              help="round: each event's standings after each of its rounds (read in one process; "
-                   "no game rows, no --partial).")
+              help="round: each event's standings after each of its rounds (a round is a night's: its "
+                   "date and number; read in one process; no game rows, no --partial).")
 @max_errors_option
 @color_option
 def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,

@@ -58,10 +58,24 @@ def _digest_file(path: Path) -> str | None:
 
 
 def _plain_name(name: object) -> bool:
-    """A file name in the folder itself: nothing a manifest could use to
-    reach outside it (a separator, ``..``)."""
-    return isinstance(name, str) and name not in ("", ".", "..") and "/" not in name and "\0" not in name \
-        and os.sep not in name
+    """A file's name inside the folder, ``/`` between its folders (a site in
+    folders per event): nothing a manifest could use to reach outside it (an
+    absolute name, ``..``, an empty part, another separator)."""
+    if not isinstance(name, str) or "\0" in name or (os.sep != "/" and os.sep in name):
+        return False
+    parts = name.split("/")
+    return all(part not in ("", ".", "..") for part in parts)
+
+
+def _folders_for(folder: Path, name: str) -> None:
+    """Make the folders ``name`` sits in under ``folder``; each that is there
+    already must be a real folder (not a link, nor a file): ``OutputError``."""
+    here = folder
+    for part in name.split("/")[:-1]:
+        here = here / part
+        if here.is_symlink() or (here.exists() and not here.is_dir()):
+            raise OutputError(f"{here}: not a folder")
+        here.mkdir(exist_ok=True)
 
 
 def read_manifest(path: Path) -> dict[str, set[str]]:
@@ -118,7 +132,13 @@ def write_owned(folder: Path, files: Mapping[str, str], manifest: str, command: 
     owned = read_manifest(listed)
     names = sorted(files, key=lambda n: n == last)  # ``last`` at the end
     for name in names:
+        if not _plain_name(name):
+            raise OutputError(f"{folder / name}: not a name inside {folder}")
         target = folder / name
+        for parent in list(Path(name).parents)[:-1]:  # (the last is '.', the folder itself)
+            d = folder / parent
+            if d.is_symlink() or (d.exists() and not d.is_dir()):
+                raise OutputError(f"{d}: not a folder")
         check_replaceable(target)
         if _foreign(target, owned.get(name, set())):
             raise OutputError(f"{target}: not written by {command} (or changed since); not replaced: "
@@ -126,6 +146,7 @@ def write_owned(folder: Path, files: Mapping[str, str], manifest: str, command: 
     staged: list[Staged] = []
     try:
         for name in names:
+            _folders_for(folder, name)
             s = Staged(folder / name)
             staged.append(s)
             s.file.write(files[name])

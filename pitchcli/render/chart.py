@@ -23,9 +23,14 @@ from pitchcli.record.write import OutputError, atomic_output, check_replaceable
 from pitchcli.render.templating import render
 from pitchcli.views.game import GameView, for_display, game_view, usable
 
-# Colours told apart by people with the common colour-vision deficiencies
-# (Okabe & Ito's palette), darkened enough for white text around them.
-PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8C6D1F")
+# Okabe & Ito's hues (told apart with the common colour-vision deficiencies),
+# the light ones darkened: every line has at least 3:1 contrast on the white
+# plot (WCAG 1.4.11 for graphics; a test computes it). Each line has its own
+# dash pattern too, so that no line is told by its colour alone.
+PALETTE = ("#0072B2", "#D55E00", "#007A5A", "#C05299", "#9A6700", "#6A3D9A", "#000000", "#8C6D1F")
+DASHES = ("none", "9 4", "2 4", "12 4 3 4", "5 3", "1 3", "14 3", "6 3 1 3")
+AXIS_INK = "#4d4d4d"  # labels: 8.6:1 on white
+MAX_LINE = 80  # the sparkline fits a terminal of 80 columns
 
 # A narrow viewBox with big type: the chart is drawn at 300-900 px, and its
 # labels must stay readable on a phone.
@@ -44,6 +49,8 @@ class Series:
     points: list[tuple[float, float]]
     totals: list[int]
     winner: bool
+    dash: str = "none"
+    same_as: str | None = None  # an earlier line this one coincides with all along
 
     @property
     def polyline(self) -> str:
@@ -110,8 +117,10 @@ def chart_data(g: GameView) -> dict[str, Any]:
         return round(TOP + (hi - total) * plot_h / span, 2)
 
     series = [Series(u, PALETTE[i % len(PALETTE)], [(x(i), y(step[u])) for i, step in enumerate(race)],
-                     [step[u] for step in race], u == g.winner)
+                     [step[u] for step in race], u == g.winner, DASHES[i % len(DASHES)])
               for i, u in enumerate(g.units)]
+    for i, s in enumerate(series):  # partners' totals move together: say so, the lines can't show it
+        s.same_as = next((o.unit for o in series[:i] if o.totals == s.totals), None)
     won = None
     if g.winner_hand is not None and g.winner_hand < len(race):
         won = {"x": x(g.winner_hand), "y": y(race[g.winner_hand][g.winner]), "hand": g.winner_hand,
@@ -124,7 +133,7 @@ def chart_data(g: GameView) -> dict[str, Any]:
         "unit": plot_h / span,
         "yticks": [(label(t), y(t)) for t in _ticks(lo, hi, g.target)],
         "xticks": [(i, x(i)) for i in range(0, hands + 1, every)],
-        "series": series, "won": won, "hands": len(race) - 1,
+        "series": series, "won": won, "hands": len(race) - 1, "axis_ink": AXIS_INK,
         "title": f"Score race: {', '.join(g.units)}; target {label(g.target)}",
     }
 
@@ -138,23 +147,65 @@ def svg(g: GameView, standalone: bool = False) -> Markup:
 BARS = "▁▂▃▄▅▆▇█"
 
 
+def _sampled(race: list[dict[str, int]], width: int) -> list[dict[str, int]]:
+    """At most ``width`` steps of the race, evenly spread, the first and the last kept."""
+    if len(race) <= width:
+        return race
+    return [race[round(i * (len(race) - 1) / (width - 1))] for i in range(width)]
+
+
 def sparkline(g: GameView) -> str:
     """One line per player or team: the race as block characters (scaled over
-    the whole game, so lines compare), the final total, and who won."""
+    the whole game, so lines compare), the final total, and who won. A long
+    game is sampled so that every line fits ``MAX_LINE`` columns."""
     race = g.race()
     values = [t for step in race for t in step.values()]
     lo, hi = min(values), max(values)
     span = max(hi - lo, 1)
     names = [escape.text(u) for u in g.units]  # for a terminal: controls and bidi shown as \x1b, \u202e
     pad = max(map(len, names))
+    tails = {u: f"  {race[-1][u]}" + (f"  won in hand {g.winner_hand}" if u == g.winner else "") for u in g.units}
+    room = max(MAX_LINE - pad - 2 - max(map(len, tails.values())), 10)
+    shown = _sampled(race, room)
     lines = []
     for u, name in zip(g.units, names, strict=True):
-        bars = "".join(BARS[(step[u] - lo) * (len(BARS) - 1) // span] for step in race)
-        mark = f"  won in hand {g.winner_hand}" if u == g.winner else ""
-        lines.append(f"{name.ljust(pad)}  {bars}  {race[-1][u]}{mark}")
+        bars = "".join(BARS[(step[u] - lo) * (len(BARS) - 1) // span] for step in shown)
+        lines.append(f"{name.ljust(pad)}  {bars}{tails[u]}")
     end = "" if g.finished else "  (unfinished)"
-    lines.append(f"{'target'.ljust(pad)}  {g.target}{end}")
+    sampled = f"  ({len(shown)} of {len(race)} totals shown)" if len(shown) < len(race) else ""
+    lines.append(f"{'target'.ljust(pad)}  {g.target}{end}{sampled}")
     return "\n".join(lines) + "\n"
+
+
+RATING_W, RATING_H = 520, 200
+RATING_PAD = (48, 14, 16, 34)  # left, right, top, bottom
+
+
+def rating_data(name: str, history: list[tuple[str | None, float]]) -> dict[str, Any]:
+    """A player's rating (the ordinal) after each game, as numbers to draw."""
+    left, right, top, bottom = RATING_PAD
+    values = [v for _, v in history]
+    lo, hi = min(0.0, *values), max(0.0, *values)
+    span = max(hi - lo, 1.0)
+    n = max(len(values) - 1, 1)
+
+    def x(i: int) -> float:
+        return round(left + (RATING_W - left - right) * i / n, 2)
+
+    def y(v: float) -> float:
+        return round(top + (hi - v) * (RATING_H - top - bottom) / span, 2)
+
+    ticks = sorted({round(lo, 1), 0.0, round(hi, 1)})
+    return {"width": RATING_W, "height": RATING_H, "left": left, "right": RATING_W - right, "top": top,
+            "bottom": RATING_H - bottom, "points": " ".join(f"{x(i):g},{y(v):g}" for i, v in enumerate(values)),
+            "yticks": [(f"{t:g}", y(t)) for t in ticks], "games": len(values), "zero_y": y(0.0),
+            "title": f"Rating of {name} after each of {len(values)} games: from {values[0]:.2f} to {values[-1]:.2f}",
+            "colour": PALETTE[0], "axis_ink": AXIS_INK}
+
+
+def rating_svg(name: str, history: list[tuple[str | None, float]]) -> Markup:
+    """The rating history of a player as inline SVG (at least two games)."""
+    return Markup(render("rating.svg.j2", c=rating_data(name, history)))
 
 
 class Charting(Consumer):

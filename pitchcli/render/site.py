@@ -2,12 +2,16 @@
 
 One pass over the inputs: every document is checked as by ``pitch validate``
 and counted in a ``Summary`` (the standings on the pages are the summary's own
-tables, as ``pitch summarize`` prints them); every valid game becomes a
-``GameView`` (``pitchcli.views.game``) for its page. Then the pages are rendered
-(``pitchcli.render.templating``: Jinja2, autoescaped) and written atomically into the
-output folder: ``index.html``, ``event-N.html`` per event and ``game-N.html``
-per game. Pages are self-contained: CSS and SVG inline, no script, no link
-outside the folder.
+tables, as ``pitch summarize`` prints them) and in its night's summary (the
+standings after each night); every valid game becomes a ``GameView``
+(``pitchcli.views.game``) for its page. The layout (``pitchcli.views.site``)
+says which pages there are: ``index.html``, ``ratings.html``, a folder per
+event (its ``index.html`` and a ``game-N.html`` per game) and
+``players/NAME.html``. The pages are rendered (``pitchcli.render.templating``:
+Jinja2, autoescaped) and written atomically. Pages are self-contained: CSS
+and SVG inline, no script, every link relative and inside the folder. File
+names are shown relative to the folder the inputs have in common, so the
+organiser's own paths are not published.
 
 Memory holds the game views of every valid game (a page per game is written
 anyway); the summary itself is bounded as in ``summarize``.
@@ -15,7 +19,7 @@ anyway); the summary itself is bounded as in ``summarize``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -24,34 +28,25 @@ from typing import Any, TextIO
 from markupsafe import Markup
 
 from pitchcli import __version__, escape
-from pitchcli.cards import SUIT_NAMES
+from pitchcli.cards import SUIT_NAMES, describe
+from pitchcli.cards import card as parse_card
 from pitchcli.diagnostics import ERROR
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import Consumer, write_first_errors
 from pitchcli.record.owned import write_owned
 from pitchcli.record.write import OutputError
-from pitchcli.render.chart import svg
-from pitchcli.render.summary import event_title, standings_tables
+from pitchcli.render.chart import rating_svg, svg
+from pitchcli.render.summary import common_dir, event_title, standings_tables
 from pitchcli.render.templating import environment, render
 from pitchcli.text import plural
-from pitchcli.views.game import CardFace, GameView, for_display, game_view, usable
-from pitchcli.views.summary import Summary, after_each_round, round_order
+from pitchcli.views.game import DISPLAY_NAME, CardFace, GameView, for_display, game_view, short_names, usable
+from pitchcli.views.ratings import rate_games
+from pitchcli.views.site import MAX_TITLE, EventPage, GamePage, PlayerPage, SiteLayout, layout, short
+from pitchcli.views.summary import RoundKey, Summary, night_of, round_key
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_COLOUR = {"S": "black", "C": "black", "H": "red", "D": "red"}
 MAX_DIAGNOSTICS = 20  # shown per invalid record; the rest are counted
-
-
-@dataclass
-class _Game:
-    view: GameView
-    number: int
-    page: str = ""
-    event_page: str | None = None
-
-    @property
-    def event_name(self) -> str:
-        return self.view.event if self.view.event is not None else "(no event)"
 
 
 @dataclass
@@ -60,20 +55,19 @@ class Site:
 
     title: str
     summary: Summary = field(default_factory=lambda: Summary(None, keep_games=False))
-    rounds: dict[str | None, Summary] = field(default_factory=dict)  # one summary per round
-    games: list[_Game] = field(default_factory=list)
+    nights: dict[RoundKey, Summary] = field(default_factory=dict)  # one summary per night
+    games: list[GameView] = field(default_factory=list)
     invalid: list[Checked] = field(default_factory=list)
 
     def add(self, c: Checked) -> None:
         """Count one checked document; keep its view (valid) or its diagnostics."""
         self.summary.add_checked(c)
-        r = c.data.get("round") if isinstance(c.data, dict) else None
-        key = None if r is None else str(r)
-        if key not in self.rounds:
-            self.rounds[key] = Summary(1, keep_games=False)
-        self.rounds[key].add_checked(c)
+        key = night_of(round_key(c.data))
+        if key not in self.nights:
+            self.nights[key] = Summary(1, keep_games=False)
+        self.nights[key].add_checked(c)
         if usable(c):
-            self.games.append(_Game(for_display(game_view(c)), len(self.games) + 1))
+            self.games.append(game_view(c))
         else:
             self.invalid.append(c)
 
@@ -93,24 +87,6 @@ def _final(v: GameView) -> str:
     return ", ".join(f"{u} {n}" for u, n in v.totals.items()) if v.totals else "unknown"
 
 
-def _line_up(v: GameView) -> str:
-    if v.teams:
-        return "; ".join(f"{u}: {' & '.join(m)}" for u, m in v.teams.items())
-    return ", ".join(v.players)
-
-
-def _where(v: GameView) -> str:
-    parts = [p for p in (v.event, v.date, v.round and f"round {v.round}", v.table and f"table {v.table}",
-                         v.id and f"game {v.id}") if p]
-    return " · ".join(parts)
-
-
-def _heading(v: GameView) -> str:
-    bits = [f"Round {v.round}" if v.round else None, f"table {v.table}" if v.table else None]
-    head = ", ".join(b for b in bits if b) or (f"Game {v.id}" if v.id else f"{Path(v.file).name}")
-    return head[0].upper() + head[1:]
-
-
 def _points(v: GameView) -> tuple[list[str], list[list[Any]]]:
     """The point columns of the hand table: one per Auction Pitch point when
     the engine awarded points (each cell a ``PointView`` or ``None``), else
@@ -122,15 +98,22 @@ def _points(v: GameView) -> tuple[list[str], list[list[Any]]]:
     return ["Points taken"], [[", ".join(f"{u} {n}" for u, n in h.taken.items())] for h in v.hands]
 
 
-def _problem(c: Checked) -> dict[str, Any]:
+def _problem(c: Checked, under: str) -> dict[str, Any]:
     shown = c.diagnostics[:MAX_DIAGNOSTICS]
-    where = c.file + (f", document {c.number}" if c.index else "")
+    where = _shown_path(c.file, under) + (f", document {c.number}" if c.index else "")
     if not c.diagnostics:
         return {"where": where, "lines": ["the record could not be read"], "more": 0}
     errors = sorted(shown, key=lambda d: d.severity != ERROR)
     # (more: those past the page's own limit, and those past --max-errors, counted not kept)
-    return {"where": where, "lines": [d.as_text() for d in errors],
+    return {"where": where, "lines": [_shown_path(d.as_text(), under) for d in errors],
             "more": len(c.diagnostics) - len(shown) + c.omitted}
+
+
+def _shown_path(text: str, under: str) -> str:
+    """``text`` (a file name, or a diagnostic starting with one) with the
+    inputs' common folder cut off: the site shows where a record is in the
+    tournament, not where the organiser keeps it."""
+    return text[len(under):] if under and text.startswith(under) else text
 
 
 @cache
@@ -147,54 +130,79 @@ def card_html(face: CardFace) -> Markup:
     return _card_markup(face.card, face.rank, face.suit, face.trump)
 
 
-def pages(site: Site) -> dict[str, str]:
-    """Every page of the site: file name -> HTML."""
+def card_name(text: str) -> str:
+    """A card as words, as its face says it: 'Little joker', 'Ace of spades'."""
+    words = describe(parse_card(text)).removeprefix("the ").rsplit(" (", 1)[0]
+    return words[0].upper() + words[1:]
+
+
+def _common(site: Site, prefix: str) -> dict[str, Any]:
     css = Markup(files("pitchcli").joinpath("templates/style.css").read_text(encoding="utf-8"))
-    common = {"css": css, "version": __version__, "site_title": site.title, "files": len(site.summary.files),
-              "suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR, "suit_name": SUIT_NAMES,
-              "card_html": card_html}
-    out: dict[str, str] = {}
-    by_event: dict[str | None, list[_Game]] = {}
-    for g in site.games:
-        by_event.setdefault(g.view.event, []).append(g)
+    return {"css": css, "version": __version__, "site_title": site.title, "files": len(site.summary.files),
+            "suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR, "suit_name": SUIT_NAMES,
+            "card_html": card_html, "card_name": card_name, "root": prefix,
+            "short_title": short(site.title, MAX_TITLE - 10)}
+
+
+def _event_page(site: Site, lay: SiteLayout, ev: EventPage, problems: list[dict[str, Any]]) -> str:
+    ctx = {"name": ev.name, "title": event_title(ev.summary), "title_text": ev.title,
+           "tables": standings_tables(ev.summary), "nights": ev.nights, "games": ev.games, "problems": problems,
+           "after_nights": [(night, standings_tables(snap)) for night, snap in ev.after_nights]}
+    return render("event.html.j2", ev=ctx, links=lay.player_links("../"), **_common(site, "../"))
+
+
+def _shown(g: GamePage) -> GamePage:
+    """A game page with its names and labels cut for display (``views.game.for_display``)."""
+    return replace(g, view=for_display(g.view), event=short(g.event, DISPLAY_NAME))
+
+
+def _game_page(site: Site, lay: SiteLayout, g: GamePage, under: str) -> str:
+    # The page shows names cut short (a record's 55 KB name is not written on
+    # every line); the layout, the ratings and the player pages keep whole names.
+    v = g.view
+    whole = lay.player_links("../")
+    cut = short_names([*v.players, *v.units, *v.teams])  # as for_display cuts them
+    links = {cut[n]: whole[n] for n in v.players if n in whole}
+    page = replace(_shown(g), previous=g.previous and _shown(g.previous), next=g.next and _shown(g.next),
+                   round_mates=[_shown(o) for o in g.round_mates])
+    shown = page.view
+    heads, cells = _points(shown)
+    ctx = {"page": page, "view": shown, "heading": page.heading, "final": _final(shown), "svg": svg(shown),
+           "point_heads": heads, "point_cells": cells, "record": _shown_path(v.file, under)}
+    return render("game.html.j2", g=ctx, links=links, **_common(site, "../"))
+
+
+def _player_page(site: Site, lay: SiteLayout, p: PlayerPage) -> str:
+    history = p.rating.history if p.rating else []
+    chart = rating_svg(p.name, history) if len(history) > 1 else None
+    return render("player.html.j2", p=p, chart=chart, links=lay.player_links("../"), **_common(site, "../"))
+
+
+def pages(site: Site) -> dict[str, str]:
+    """Every page of the site: path in the site (``/``-separated) -> HTML."""
+    under = common_dir(sorted(site.summary.files))
+    lay = layout(site.summary, site.nights, site.games, rate_games(site.games))
     problems_of: dict[str | None, list[dict[str, Any]]] = {}
     for c in site.invalid:
         ev = c.data.get("event") if isinstance(c.data, dict) else None
-        problems_of.setdefault(ev if isinstance(ev, str) else None, []).append(_problem(c))
-    after = after_each_round(site.rounds)
-    events = []
-    for i, ev in enumerate(site.summary.sorted_events(), 1):
-        if not ev.games:
-            continue
-        name = ev.event if ev.event is not None else "(no event)"
-        page = f"event-{i}.html"
-        games = by_event.get(ev.event, [])
-        for g in games:
-            g.event_page = page
-        rounds: dict[str | None, list[dict[str, Any]]] = {}
-        for g in games:
-            g.page = f"game-{g.number}.html"
-            rounds.setdefault(g.view.round, []).append(
-                {"table": g.view.table, "line_up": _line_up(g.view), "winner": g.view.winner,
-                 "final": _final(g.view), "hands": g.view.hands, "page": g.page})
-        events.append({"name": name, "title": event_title(ev), "page": page, "tables": standings_tables(ev),
-                       "games": games, "rounds": sorted(rounds.items(), key=lambda kv: round_order(kv[0])),
-                       "problems": problems_of.get(ev.event, []),
-                       "after_rounds": [(r, standings_tables(snap)) for r, snap in after.get(ev.event, [])]
-                       if len(after.get(ev.event, [])) > 1 else []})
-    for ev_ctx in events:
-        out[ev_ctx["page"]] = render("event.html.j2", ev=ev_ctx, **common)
-    for g in site.games:
-        g.page = g.page or f"game-{g.number}.html"
-        heads, cells = _points(g.view)
-        ctx = {"view": g.view, "heading": _heading(g.view), "where": _where(g.view), "final": _final(g.view),
-               "svg": svg(g.view), "point_heads": heads, "point_cells": cells, "event_page": g.event_page,
-               "event_name": g.event_name}
-        out[g.page] = render("game.html.j2", g=ctx, **common)
-    footer = (f"{plural(len(site.games), 'game', grouped=True)} in {plural(len(events), 'event', grouped=True)}"
+        problems_of.setdefault(ev if isinstance(ev, str) else None, []).append(_problem(c, under))
+    out: dict[str, str] = {}
+    for ev in lay.events:
+        out[ev.path] = _event_page(site, lay, ev, problems_of.get(ev.summary.event, []))
+    for g in lay.games:
+        out[g.path] = _game_page(site, lay, g, under)
+    for p in lay.players.values():
+        out[p.path] = _player_page(site, lay, p)
+    common = _common(site, "")
+    out["ratings.html"] = render("ratings.html.j2", ratings=lay.ratings.ranked(), rated=lay.ratings.rated,
+                                 links=lay.player_links(""), **common)
+    footer = (f"{plural(len(site.games), 'game', grouped=True)} in {plural(len(lay.events), 'event', grouped=True)}"
               + (f"; {plural(len(site.invalid), 'record', grouped=True)} not counted" if site.invalid else ""))
-    out["index.html"] = render("index.html.j2", events=events, problems=[_problem(p) for p in site.invalid],
-                               footer=footer, **common)
+    events = [{"name": e.name, "title": event_title(e.summary), "page": e.path, "games": len(e.games),
+               "nights": e.nights, "tables": standings_tables(e.summary)} for e in lay.events]
+    out["index.html"] = render("index.html.j2", events=events, problems=[_problem(p, under) for p in site.invalid],
+                               players=list(lay.players.values()), footer=footer, links=lay.player_links(""),
+                               **common)
     return out
 
 

@@ -31,7 +31,7 @@ from pitchcli import escape
 from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
 from pitchcli.engine.results import standings_columns
 from pitchcli.text import plural
-from pitchcli.views.summary import EventSummary, Summary, Tally, event_order
+from pitchcli.views.summary import EventSummary, RoundKey, Summary, Tally, event_order
 
 REPORT = "pitch-summary"
 VERSION = 2  # 2: "document" counts from 1 (was 0)
@@ -114,13 +114,21 @@ def standings_tables(ev: EventSummary) -> list[tuple[str, list[str], list[list[A
         rows = []
         teams = {k: tt.tally for k, tt in ev.teams.items()}
         for r, key, t in ranked(teams):
-            names = "/".join(sorted(ev.teams[key].names))
-            rows.append(_standing_cells(r, f"{names} ({key})", t, team_extra))
+            rows.append(_standing_cells(r, team_label(key, ev.teams[key].members, ev.teams[key].names), t,
+                                        team_extra))
         out.append(("Teams", _standing_head("Team", team_extra), rows))
     return out
 
 
-def _common_dir(files: list[str]) -> str:
+def team_label(key: str, members: tuple[str, ...], names: set[str]) -> str:
+    """A team as the standings name it: 'Ray & Vic', or 'Aces (Ray & Vic)' when
+    the records call it something else than its members (seated in either
+    order: 'Vic & Ray' is no other name)."""
+    other = sorted(n for n in names if sorted(n.split(" & ")) != sorted(members))
+    return f"{'/'.join(other)} ({key})" if other else key
+
+
+def common_dir(files: list[str]) -> str:
     """The folder all the files are under ('' when none), shown once."""
     real = [f for f in files if f != "-"]
     if len(real) != len(files) or not real:
@@ -229,7 +237,7 @@ def write_tables(s: Summary, out: TextIO, standings: bool = True, games: bool = 
     if rows is not None:
         shown = len(rows)
         total = s.counts["documents"]
-        under = _common_dir([r["file"] for r in rows])
+        under = common_dir([r["file"] for r in rows])
         title = f"Games ({shown:,}" + (f" of {total:,}, the first by file" if shown < total else "") + ")"
         if under:
             title += f" in {under}"
@@ -349,21 +357,29 @@ def write_csv(s: Summary, out: TextIO, table: str = "standings") -> None:
 ROUNDS_REPORT = "pitch-summary-rounds"
 
 
-def _round_name(r: str | None) -> str:
-    return "without a round" if r is None else f"after round {r}"
+def round_name(key: RoundKey) -> str:
+    """'after round 2 of 2026-11-21': a round is named with its night (two
+    nights' round 1 are two rounds)."""
+    night, r = key
+    when = f" of {night}" if night is not None else ""
+    if r is None:
+        return f"after {night}" if night is not None else "without a round or date"
+    return f"after round {r}{when}"
 
 
-def _rounds_json(s: Summary, rounds: dict[str | None, list[tuple[str | None, EventSummary]]],
-                 events: list[EventSummary]) -> dict[str, Any]:
+Rounds = dict[str | None, list[tuple[RoundKey, EventSummary]]]
+"""Per event, its standings after each round (``after_each_round``: a round is a night's round)."""
+
+
+def _rounds_json(s: Summary, rounds: Rounds, events: list[EventSummary]) -> dict[str, Any]:
     return {"report": ROUNDS_REPORT, "version": VERSION,
-            "events": [{"event": ev.event, "rounds": [{"round": r, **standings_json(after)}
-                                                      for r, after in rounds[ev.event]]} for ev in events],
+            "events": [{"event": ev.event, "rounds": [{"round": r, "date": night, **standings_json(after)}
+                                                      for (night, r), after in rounds[ev.event]]} for ev in events],
             "problems": [{**p, "document": p["document"] + 1, "text": problem_text(p)} for p in s.problems],
             "summary": {"files": len(s.files), **s.counts}}
 
 
-def _rounds_tables(s: Summary, rounds: dict[str | None, list[tuple[str | None, EventSummary]]],
-                   events: list[EventSummary], out: TextIO, markdown: bool) -> None:
+def _rounds_tables(s: Summary, rounds: Rounds, events: list[EventSummary], out: TextIO, markdown: bool) -> None:
     style = "github" if markdown else "simple"
     safe = _escaper(markdown)
     for ev in events:
@@ -371,14 +387,11 @@ def _rounds_tables(s: Summary, rounds: dict[str | None, list[tuple[str | None, E
         out.write(f"## {title}\n\n" if markdown else f"{title}\n{'=' * len(title)}\n")
         for r, after in rounds[ev.event]:
             for caption, head, rows in standings_tables(after):
-                text = safe(f"{caption} {_round_name(r)}")
+                text = safe(f"{caption} {round_name(r)}")
                 out.write(f"### {text}\n\n" if markdown else f"{text}\n{'-' * len(text)}\n")
                 out.write(tabulate(_cells(rows, safe), head, tablefmt=style, disable_numparse=True,
                                    colalign=["right", "left"] + ["right"] * (len(head) - 2)) + "\n\n")
     write_tables(s, out, standings=False, games=False, markdown=markdown)
-
-
-Rounds = dict[str | None, list[tuple[str | None, EventSummary]]]
 
 
 class SummaryRenderer:
@@ -442,7 +455,7 @@ class JsonSummary(SummaryRenderer):
 
 class CsvSummary(SummaryRenderer):
     """One table: the standings or (no standings) the game rows; by round, a
-    ``round`` column first."""
+    ``round`` and a ``date`` column first."""
 
     one_table = True
 
@@ -451,12 +464,12 @@ class CsvSummary(SummaryRenderer):
         write_csv(s, self.out, "standings" if standings else "games")
 
     def rounds(self, s: Summary, rounds: Rounds) -> None:
-        """The standings after each round."""
+        """The standings after each round (a round is a night's round: its ``date`` column too)."""
         w = escape.CsvWriter(self.out)
-        w.writerow(["round", *STANDINGS_CSV])
+        w.writerow(["round", "date", *STANDINGS_CSV])
         for ev in self.events(s, rounds):
-            for r, after in rounds[ev.event]:
-                w.writerows([["" if r is None else r, *row] for row in standings_csv_rows(after)])
+            for (night, r), after in rounds[ev.event]:
+                w.writerows([["" if r is None else r, night or "", *row] for row in standings_csv_rows(after)])
 
 
 def write_report(s: Summary, out: TextIO, fmt: str, standings: bool = True, games: bool = True) -> None:

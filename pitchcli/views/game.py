@@ -259,7 +259,7 @@ def for_display(g: GameView, limit: int = DISPLAY_NAME) -> GameView:
                     for t in h.tricks])
 
     def label(x: str | None) -> str | None:
-        return None if x is None or len(x) <= limit else escape.short(x, limit)
+        return x if x is None or len(x) <= limit else escape.short(x, limit)
 
     return replace(
         g, event=label(g.event), round=label(g.round), table=label(g.table), id=label(g.id),

@@ -44,6 +44,7 @@ class PlayerRating:
     first_date: str | None = None
     last_date: str | None = None
     start_ordinal: float = 0.0  # at the start of the period
+    history: list[tuple[str | None, float]] = field(default_factory=list)  # (date, ordinal) after each game
 
     @property
     def ordinal(self) -> float:
@@ -159,6 +160,7 @@ def rate_games(games: Iterable[GameView], since: str | None = None) -> Ratings:
                 ratings[r.name] = r
                 pr = out.players[r.name]
                 pr.mu, pr.sigma = r.mu, r.sigma
+                pr.history.append((g.date, pr.ordinal))
                 if not started:
                     pr.start_ordinal = pr.ordinal
         _meet(out, g, place)

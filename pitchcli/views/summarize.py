@@ -26,7 +26,7 @@ from pitchcli.pipeline.cluster import DEFAULT_TIMEOUT, Tls, connect, in_order, t
 from pitchcli.pipeline.parallel import Workers
 from pitchcli.pipeline.pieces import ByteRange, Task, inputs, plan, size_of, split_inputs
 from pitchcli.progress import Progress
-from pitchcli.views.summary import DEFAULT_LIMIT, Summary
+from pitchcli.views.summary import DEFAULT_LIMIT, RoundKey, Summary, round_key
 
 
 @dataclass
@@ -133,17 +133,17 @@ def merge(*summaries: Summary) -> Summary:
 
 def summarize_by_round(paths: Iterable[str], limit: int | None = DEFAULT_LIMIT,
                        progress: Progress | None = None, max_errors: int | None = DEFAULT_MAX_ERRORS
-                       ) -> tuple[Summary, dict[str | None, Summary]]:
-    """The summary of everything, and one summary per round (the record's
-    ``round`` as text; ``None`` without one), in one process."""
+                       ) -> tuple[Summary, dict[RoundKey, Summary]]:
+    """The summary of everything, and one summary per round (``round_key``:
+    the record's night and round, so that round 1 of two nights are two
+    rounds), in one process; at most ``max_errors`` diagnostics kept per document."""
     progress = progress or Progress(False)
     total = Summary(limit, keep_games=False)
-    rounds: dict[str | None, Summary] = {}
+    rounds: dict[RoundKey, Summary] = {}
     for name, source in iter_sources(paths):
         for c in check_source(name, source, max_errors=max_errors):
             total.add_checked(c)
-            r = c.data.get("round") if isinstance(c.data, dict) else None
-            key = None if r is None else str(r)
+            key = round_key(c.data)
             part = rounds.get(key)
             if part is None:
                 part = rounds[key] = Summary(1, keep_games=False)  # (problems: shown from the total)

@@ -235,13 +235,37 @@ def round_order(r: str | int | None) -> tuple[bool, bool, int, str]:
     return (r is None, not text.isdigit(), int(text) if text.isdigit() else 0, text)
 
 
-def after_each_round(rounds: dict[str | None, Summary]) -> dict[str | None, list[tuple[str | None, EventSummary]]]:
+RoundKey = tuple[str | None, str | None]
+"""A round as ``(night, round)``: two nights that both number their rounds
+1, 2 ... hold different rounds. The night is the record's ``date`` (``None``:
+undated); the round its number or label (``None``: no round)."""
+
+
+def round_key(record: Any) -> RoundKey:
+    """The round a record (as loaded, possibly invalid) belongs to."""
+    if not isinstance(record, dict):
+        return (None, None)
+    return (_text(record.get("date")), _text(record.get("round")))
+
+
+def round_key_order(key: RoundKey) -> tuple[Any, ...]:
+    """Rounds in play order: by night (undated last), then ``round_order``."""
+    night, r = key
+    return (night is None, night or "", round_order(r))
+
+
+def night_of(key: RoundKey) -> RoundKey:
+    """The key of a whole night: its date alone (``(date, None)``)."""
+    return (key[0], None)
+
+
+def after_each_round(rounds: dict[RoundKey, Summary]) -> dict[str | None, list[tuple[RoundKey, EventSummary]]]:
     """Per event, its standings after each of its rounds: the merge of the
     summaries of that round and the ones before it (``rounds``: one summary
-    per round, as ``str(round)``, ``None`` for games without one)."""
+    per ``RoundKey``; keyed by ``night_of`` keys, the standings after each night)."""
     acc: dict[str | None, EventSummary] = {}
-    out: dict[str | None, list[tuple[str | None, EventSummary]]] = {}
-    for r in sorted(rounds, key=round_order):
+    out: dict[str | None, list[tuple[RoundKey, EventSummary]]] = {}
+    for r in sorted(rounds, key=round_key_order):
         for name, ev in sorted(rounds[r].events.items(), key=lambda kv: event_order(kv[1])):
             if not ev.games:
                 continue  # only invalid records in this round: nothing changed

@@ -111,7 +111,7 @@ def test_a_device_output_is_no_input(record: Path) -> None:
 def test_report_does_not_replace_pages_it_did_not_write(tmp_path: Path) -> None:
     site = tmp_path / "site"
     site.mkdir()
-    for name in ("index.html", "game-1.html"):
+    for name in ("index.html", "ratings.html"):  # pages report writes at the top of the site
         (site / name).write_text("the user's own page\n")
         r = run("report", "-o", site, TOURNAMENT)
         assert r.exit_code == 3 and f"{site / name}: not written by pitch report" in r.stderr, r.output
@@ -123,15 +123,22 @@ def test_report_does_not_replace_pages_it_did_not_write(tmp_path: Path) -> None:
 def test_report_replaces_its_own_pages_and_removes_those_it_no_longer_writes(tmp_path: Path) -> None:
     site = tmp_path / "site"
     assert run("report", "-o", site, TOURNAMENT).exit_code == 0
-    many = {p.name for p in site.glob("*.html")}
+    many = {p.relative_to(site).as_posix() for p in site.rglob("*.html")}
     (site / "notes.txt").write_text("mine\n")
     assert run("report", "-o", site, GAME).exit_code == 0  # one game now
-    left = {p.name for p in site.glob("*.html")}
-    assert left == {"index.html", "event-1.html", "game-1.html"} and len(many) > len(left)
+    left = {p.relative_to(site).as_posix() for p in site.rglob("*.html")}
+    assert "index.html" in left and len(many) > len(left)
+    assert not any((site / gone).exists() for gone in many - left)  # the pages of the games no longer there
     assert (site / "notes.txt").read_text() == "mine\n"
-    (site / "game-1.html").write_text("edited by hand\n")
+    game = next(p for p in sorted(left) if p.endswith("game-1.html"))
+    (site / game).write_text("edited by hand\n")
     r = run("report", "-o", site, GAME)
     assert r.exit_code == 3 and "changed since" in r.stderr
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (its path inside it) with its bytes."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
 def test_a_failed_report_leaves_the_old_site_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -139,7 +146,7 @@ def test_a_failed_report_leaves_the_old_site_whole(tmp_path: Path, monkeypatch: 
 
     site = tmp_path / "site"
     assert run("report", "-o", site, GAME).exit_code == 0
-    before = {p.name: p.read_bytes() for p in site.iterdir()}
+    before = _files(site)
     calls = {"n": 0}
     real = write.Staged.flush
 
@@ -152,8 +159,8 @@ def test_a_failed_report_leaves_the_old_site_whole(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(write.Staged, "flush", full_disk)
     r = run("report", "-o", site, TOURNAMENT)
     assert r.exit_code == 3 and "No space left on device" in r.stderr, r.output
-    assert {p.name: p.read_bytes() for p in site.iterdir()} == before  # no temporary file left either
+    assert _files(site) == before  # no temporary file left either
     monkeypatch.undo()
     assert run("report", "-o", site, TOURNAMENT).exit_code == 0  # and the folder is still report's own
     manifest = json.loads((site / ".pitch-report.json").read_text())
-    assert set(manifest["files"]) == {p.name for p in site.glob("*.html")}
+    assert set(manifest["files"]) == {p.relative_to(site).as_posix() for p in site.rglob("*.html")}

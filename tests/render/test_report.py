@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import posixpath
 import re
 import shutil
 import struct
@@ -40,6 +41,14 @@ TOURNAMENT = ROOT / "samples" / "tournament"
 INVALID = ROOT / "samples-invalid" / "wrong-dealer.yaml"
 EXAMPLES = int(os.environ.get("PITCH_REPORT_EXAMPLES", "25"))
 SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+# The tournament's games in the order `pitch score` lists them (by file: the
+# events' folders, then rounds, then tables), as the site's pages: a folder
+# per event, games numbered in play order within it.
+GAME_PAGES = [f"ten-point-saturday/game-{n}.html" for n in range(1, 13)] + [
+    f"winter-setback-open/game-{n}.html" for n in range(1, 17)]
+EVENT_PAGES = ["winter-setback-open/index.html", "ten-point-saturday/index.html"]  # by first date
 
 
 def run(*args: str) -> Any:
@@ -146,7 +155,7 @@ def test_index_has_the_standings_of_summarize(site: Path) -> None:
 def test_game_pages_show_the_engines_totals(site: Path, scores: list[dict[str, Any]]) -> None:
     assert len(scores) == 28
     for n, sheet in enumerate(scores, 1):
-        html = (site / f"game-{n}.html").read_text(encoding="utf-8")
+        html = (site / GAME_PAGES[n - 1]).read_text(encoding="utf-8")
         hands = Page(re.search(r'<table class="hands">.*?</table>', html, re.S).group()).tables[0]
         head, *rows = hands["rows"]
         units = sheet["units"]
@@ -165,11 +174,11 @@ def test_tricks_are_rows_with_the_winner_marked(site: Path) -> None:
     replay = [json.loads(line) for line in run("replay", "--format", "json", str(game)).stdout.splitlines()]
     first_game = replay[:next(i for i, e in enumerate(replay) if e["event"] == "game_end")]
     won = [e for e in first_game if e["event"] == "trick_won" and e["hand"] == 1]
-    page = read(site / "game-1.html")
+    page = read(site / GAME_PAGES[0])
     trick_tables = [t for t in page.tables if t["class"] == "trick"]
     rows = trick_tables[0]["rows"][1:]
     assert [r[-1].rstrip(" ★") for r in rows] == [e["winner"] or "nobody" for e in won]
-    html = (site / "game-1.html").read_text(encoding="utf-8")
+    html = (site / GAME_PAGES[0]).read_text(encoding="utf-8")
     # Cards as cards: rank and suit symbol, red for hearts and diamonds.
     assert re.search(r'<span class="card red[^"]*" title="\w+[HD]">\w+<span class="suit">[♥♦]</span>', html)
     assert re.search(r'<span class="card black[^"]*" title="\w+[SC]">\w+<span class="suit">[♠♣]</span>', html)
@@ -177,7 +186,7 @@ def test_tricks_are_rows_with_the_winner_marked(site: Path) -> None:
 
 def test_auction_pages_say_who_took_high_low_jack_game(site: Path, scores: list[dict[str, Any]]) -> None:
     n, sheet = next((i, s) for i, s in enumerate(scores, 1) if s["hands"][0]["awards"])
-    page = read(site / f"game-{n}.html")
+    page = read(site / GAME_PAGES[n - 1])
     head, first, *_ = next(t for t in page.tables if t["class"] == "hands")["rows"]
     for kind in ("high", "low", "jack", "game"):
         award = sheet["hands"][0]["awards"][kind]
@@ -192,13 +201,16 @@ def test_invalid_records_are_listed_with_their_diagnostics(site: Path) -> None:
 
 
 def test_pages_are_self_contained(site: Path) -> None:
-    names = {p.name for p in site.iterdir()}
-    assert {"index.html", "event-1.html", "event-2.html", "game-28.html"} <= names
-    for p in site.iterdir():
-        html = p.read_text(encoding="utf-8")
-        assert not re.search(r"<(script|link|img|iframe|object|embed|base)\b", html, re.I), p.name
+    names = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    assert {"index.html", "ratings.html", "players/ann.html", *EVENT_PAGES, *GAME_PAGES} <= names
+    for name in names:
+        html = (site / name).read_text(encoding="utf-8")
+        assert not re.search(r"<(script|link|img|iframe|object|embed|base)\b", html, re.I), name
         for value in re.findall(r'\s(?:href|src)="([^"]*)"', html):
-            assert value.startswith("#") or value in names, (p.name, value)
+            # every link relative, and to a page of the site
+            target = value.split("#")[0]
+            assert value.startswith("#") or posixpath.normpath(posixpath.join(posixpath.dirname(name), target)) \
+                in names, (name, value)
         assert "url(" not in html and "@import" not in html
 
 
@@ -233,7 +245,7 @@ def check_chart(svg: ET.Element, sheet: dict[str, Any], ns: str = "") -> None:
 
 def test_chart_points_are_the_games_totals(site: Path, scores: list[dict[str, Any]]) -> None:
     for n, sheet in enumerate(scores, 1):
-        check_chart(svg_of((site / f"game-{n}.html").read_text(encoding="utf-8")), sheet)
+        check_chart(svg_of((site / GAME_PAGES[n - 1]).read_text(encoding="utf-8")), sheet)
 
 
 def test_chart_command_writes_svg_and_a_sparkline(tmp_path: Path) -> None:
@@ -274,11 +286,17 @@ def test_report_never_replaces_what_is_not_a_regular_file(tmp_path: Path) -> Non
     (out / "index.html").mkdir()
     other = tmp_path / "other.html"
     other.write_text("mine")
-    (out / "game-1.html").symlink_to(other)
+    (out / "ratings.html").symlink_to(other)
     r = run("report", str(ROOT / "samples" / "auction-full.yaml"), "-o", str(out))
     assert r.exit_code == 3 and "not a regular file" in r.stderr
     assert (out / "index.html").is_dir() and other.read_text() == "mine"
-    assert sorted(p.name for p in out.iterdir()) == ["game-1.html", "index.html"]  # nothing written
+    assert sorted(p.name for p in out.iterdir()) == ["index.html", "ratings.html"]  # nothing written
+    (out / "index.html").rmdir()
+    (out / "ratings.html").unlink()
+    (out / "players").symlink_to(tmp_path)  # a link where the site needs a folder: nothing written through it
+    r = run("report", str(ROOT / "samples" / "auction-full.yaml"), "-o", str(out))
+    assert r.exit_code == 3 and "not a folder" in r.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["players"]
     afile = tmp_path / "afile"
     afile.write_text("x")
     assert run("report", str(ROOT / "samples" / "auction-full.yaml"), "-o", str(afile)).exit_code == 3
@@ -289,8 +307,9 @@ def test_report_rewrites_its_own_pages_and_exits_0_when_all_valid(tmp_path: Path
     for _ in range(2):
         r = run("report", str(ROOT / "samples" / "auction-full.yaml"), "-o", str(out))
         assert r.exit_code == 0, r.output
-    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == ["event-1.html", "game-1.html",
-                                                                                   "index.html"]
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html")) == [
+        "index.html", "players/ann.html", "players/ben.html", "players/cal.html", "players/dot.html", "ratings.html",
+        "thursday-club-ladder/game-1.html", "thursday-club-ladder/index.html"]
     assert run("report", str(tmp_path / "missing.yaml"), "-o", str(out)).exit_code == 3
 
 
@@ -302,14 +321,14 @@ HOSTILE = st.one_of(
                      "a\u202eb", "<svg onload=alert(1)>", "x\x7fy", "\r\n", "\x85"]),
     st.text(alphabet=st.sampled_from(list("<>&\"'=/ ab\x01\x08\x0b\x1f\x7f\x9f\u2028")), min_size=1, max_size=12),
 )
-TAGS = {"html", "head", "meta", "title", "style", "body", "header", "a", "div", "main", "h1", "h2", "h3", "p",
-        "section", "table", "thead", "tbody", "tr", "th", "td", "span", "strong", "ul", "li", "code", "dl", "dt",
-        "dd", "figure", "footer", "svg", "rect", "line", "text", "polyline", "circle", "g"}
+TAGS = {"html", "head", "meta", "title", "style", "body", "header", "nav", "a", "div", "main", "h1", "h2", "h3", "p",
+        "section", "table", "caption", "thead", "tbody", "tr", "th", "td", "span", "strong", "ul", "li", "code", "dl",
+        "dt", "dd", "figure", "footer", "svg", "rect", "line", "text", "polyline", "circle", "g"}
 ATTRS = {"lang", "charset", "name", "content", "href", "class", "id", "title", "scope", "viewbox", "width",
          "height", "role", "aria-labelledby", "data-target", "data-hands", "font-family", "font-size", "x", "y",
          "fill", "x1", "x2", "y1", "y2", "stroke", "stroke-width", "stroke-dasharray", "data-total", "text-anchor",
          "data-hand", "data-unit", "data-totals", "points", "stroke-linejoin", "stroke-linecap", "cx", "cy", "r",
-         "transform", "font-weight"}
+         "transform", "font-weight", "tabindex", "aria-label", "aria-hidden", "rel"}
 
 
 def _rename(v: Any, names: dict[str, str]) -> Any:
@@ -347,7 +366,7 @@ def test_hostile_names_never_reach_a_page_unescaped(tmp_path: Path, names: list[
             if re.search(r"<[A-Za-z!/?]", n):  # could open a tag or a comment
                 assert n not in html, (name, n)
             assert printable(n) in text, (name, n)
-        if name.startswith("game-"):
+        if "/game-" in name:
             svg = svg_of(html)  # well-formed XML, whatever the names
             # (XML reads a tab or line feed in an attribute as a space)
             assert [p.get("data-unit") for p in svg.iter("polyline")] == [
@@ -371,24 +390,12 @@ def test_standings_after_each_round(by_round: dict[str, Any]) -> None:
         assert ev["rounds"][0]["players"] == first["players"]  # after round 1: round 1 alone
 
 
-def test_event_pages_show_the_standings_after_each_round(site: Path, by_round: dict[str, Any]) -> None:
-    rounds = by_round
-    for n, ev in enumerate(rounds["events"], 1):
-        html = (site / f"event-{n}.html").read_text(encoding="utf-8")
-        blocks = re.findall(r"<details>\s*<summary>After round (\w+)</summary>(.*?)</details>", html, re.S)
-        assert [r for r, _ in blocks] == [r["round"] for r in ev["rounds"]]
-        for (_, block), after in zip(blocks, ev["rounds"], strict=True):
-            head, *rows = Page(block).tables[0]["rows"]
-            assert [(r[1], r[head.index("Wins")], r[head.index("Score")]) for r in rows] == [
-                (p["name"], str(p["wins"]), str(p["score"])) for p in after["players"]]
-
-
 def test_by_round_text_and_csv() -> None:
     one = str(TOURNAMENT / "winter-setback-open")
     text = run("summarize", "--by", "round", one).stdout
     assert "Players after round 1" in text and "Teams after round 4" in text
     rows = run("summarize", "--by", "round", "--format", "csv", one).stdout.splitlines()
-    assert rows[0].startswith("round,event,kind,rank,name")
+    assert rows[0].startswith("round,date,event,kind,rank,name")
     assert {r.split(",")[0] for r in rows[1:]} == {"1", "2", "3", "4"}
     r = run("summarize", "--by", "round", "--partial", one)
     assert r.exit_code == 2
@@ -408,8 +415,8 @@ def test_pages_in_a_browser_at_a_phones_width(site: Path, tmp_path: Path) -> Non
         if os.environ.get("CI") == "true":
             pytest.fail("chromium is missing in CI: .ci/run installs Debian's chromium package")
         pytest.skip("chromium is not installed (apt-get install chromium); CI runs this test")
-    game = next(n for n in range(1, 29) if "auction" in (site / f"game-{n}.html").read_text(encoding="utf-8"))
-    index, page = render([site / "index.html", site / f"game-{game}.html"], width=375)
+    game = next(g for g in GAME_PAGES if "auction" in (site / g).read_text(encoding="utf-8"))
+    index, page = render([site / "index.html", site / game], width=375)
     for shown, name in ((index, "index"), (page, "game")):
         m = shown.measure
         assert shown.console == [], (name, shown.console)

@@ -48,6 +48,22 @@ MEASURE = """JSON.stringify({
                                              stroke: getComputedStyle(p).stroke}; })};
   }),
   scripts: document.scripts.length,
+  // every box that scrolls sideways: what it holds against what it shows
+  scrollBoxes: Array.from(document.querySelectorAll('.scroll')).map(e => ({
+      label: e.getAttribute('aria-label'), scrollWidth: e.scrollWidth, clientWidth: e.clientWidth})),
+  // the smallest text of the SVG charts, in CSS pixels as drawn (font size times the chart's scale)
+  smallestChartText: Math.min(...Array.from(document.querySelectorAll('svg text')).map(t =>
+      parseFloat(getComputedStyle(t).fontSize) * t.closest('svg').getScreenCTM().a)),
+  // columns whose head is aligned otherwise than their first cell
+  misaligned: Array.from(document.querySelectorAll('table')).flatMap(t => {
+      const head = t.tHead ? Array.from(t.tHead.rows[0].cells) : [];
+      const row = t.tBodies[0] && t.tBodies[0].rows[0] ? Array.from(t.tBodies[0].rows[0].cells) : [];
+      return head.map((h, i) => [h, row[i]]).filter(([h, c]) => c &&
+          getComputedStyle(h).textAlign !== getComputedStyle(c).textAlign).map(([h]) => h.textContent);
+  }),
+  background: getComputedStyle(document.body).backgroundColor,
+  headerInk: getComputedStyle(document.querySelector('header.site a') || document.body).color,
+  headerBackground: getComputedStyle(document.querySelector('header.site') || document.body).backgroundColor,
   smallestText: Math.min(...Array.from(document.querySelectorAll('body *'))
       .filter(e => e.childNodes.length && Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim())
                    && !e.closest('svg'))
@@ -71,6 +87,7 @@ class Rendered:
     measure: dict[str, Any]
     console: list[str] = field(default_factory=list)  # errors and warnings from the page and the browser's log
     screenshot: bytes = b""
+    violations: list[dict[str, Any]] | None = None  # axe-core's, when it was run
 
 
 class _Pipe:
@@ -121,9 +138,26 @@ class _Pipe:
         return json.loads(raw)
 
 
-def render(pages: list[Path], width: int = 375, height: int = 812, mobile: bool = True) -> list[Rendered]:
+def axe_source() -> str | None:
+    """axe-core's ``axe.min.js`` from ``tests/browser/node_modules`` (``npm ci``
+    there), or ``None``."""
+    path = Path(__file__).resolve().parents[1] / "browser" / "node_modules" / "axe-core" / "axe.min.js"
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+# axe-core's run over the whole page, every rule of WCAG 2.0-2.2 A and AA and the best practices.
+AXE_RUN = """axe.run(document, {resultTypes: ['violations'],
+    runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']}})
+  .then(r => JSON.stringify(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ': ' + n.failureSummary)}))))"""
+
+
+def render(pages: list[Path], width: int = 375, height: int = 812, mobile: bool = True, *,
+           scheme: str | None = None, media: str | None = None, axe: str | None = None) -> list[Rendered]:
     """Load each page at ``width`` CSS pixels (one browser, a fresh tab per
-    page); measure it, collect its console, take a screenshot."""
+    page); measure it, collect its console, take a screenshot. ``scheme``: 'light' or 'dark' for
+    prefers-color-scheme; ``media``: 'print' to lay it out as on paper;
+    ``axe``: axe-core's source, injected and run (``Rendered.violations``)."""
     exe = chromium()
     assert exe, "chromium is not installed"
     to_browser_r, to_browser_w = os.pipe()
@@ -144,7 +178,7 @@ def render(pages: list[Path], width: int = 375, height: int = 812, mobile: bool 
         os.close(from_browser_w)
         pipe = _Pipe(proc, to_browser_w, from_browser_r)
         try:
-            out = [_one(pipe, page, width, height, mobile) for page in pages]
+            out = [_one(pipe, page, width, height, mobile, scheme, media, axe) for page in pages]
             with contextlib.suppress(RuntimeError, TimeoutError):
                 pipe.send("Browser.close")
             return out
@@ -158,7 +192,8 @@ def render(pages: list[Path], width: int = 375, height: int = 812, mobile: bool 
                 proc.wait(timeout=10)
 
 
-def _one(pipe: _Pipe, page: Path, width: int, height: int, mobile: bool) -> Rendered:
+def _one(pipe: _Pipe, page: Path, width: int, height: int, mobile: bool, scheme: str | None, media: str | None,
+         axe: str | None) -> Rendered:
     target = pipe.send("Target.createTarget", {"url": "about:blank"})["targetId"]
     s = pipe.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
     pipe.events.clear()
@@ -166,10 +201,19 @@ def _one(pipe: _Pipe, page: Path, width: int, height: int, mobile: bool) -> Rend
         pipe.send(f"{domain}.enable", session=s)
     pipe.send("Emulation.setDeviceMetricsOverride",
               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}, session=s)
+    if scheme or media:
+        pipe.send("Emulation.setEmulatedMedia",
+                  {"media": media or "", "features": [{"name": "prefers-color-scheme", "value": scheme or "light"}]},
+                  session=s)
     pipe.send("Page.navigate", {"url": page.resolve().as_uri()}, session=s)
     pipe.wait_event("Page.loadEventFired", time.monotonic() + TIMEOUT)
     value = pipe.send("Runtime.evaluate", {"expression": MEASURE, "returnByValue": True},
                       session=s)["result"]["value"]
+    violations = None
+    if axe is not None:
+        pipe.send("Runtime.evaluate", {"expression": axe}, session=s)
+        violations = json.loads(pipe.send("Runtime.evaluate", {"expression": AXE_RUN, "awaitPromise": True,
+                                                               "returnByValue": True}, session=s)["result"]["value"])
     shot = pipe.send("Page.captureScreenshot", {"format": "png"}, session=s)["data"]
     console = []
     for e in pipe.events:
@@ -183,4 +227,4 @@ def _one(pipe: _Pipe, page: Path, width: int, height: int, mobile: bool) -> Rend
         elif e.get("method") == "Log.entryAdded" and p["entry"]["level"] in ("error", "warning"):
             console.append(p["entry"]["text"])
     pipe.send("Target.closeTarget", {"targetId": target})
-    return Rendered(json.loads(value), console, base64.b64decode(shot))
+    return Rendered(json.loads(value), console, base64.b64decode(shot), violations)

@@ -34,7 +34,8 @@ def test_a_game_page_with_55_kb_names_stays_small(tmp_path: Path) -> None:
     record, names = _record(tmp_path)
     r = CliRunner().invoke(main, ["report", str(record), "-o", str(tmp_path / "site")])
     assert r.exit_code == 0, r.output
-    page = (tmp_path / "site" / "game-1.html").read_text(encoding="utf-8")
+    [game] = (tmp_path / "site").glob("*/game-1.html")  # the site's folder per event
+    page = game.read_text(encoding="utf-8")
     assert len(page) < 100_000, len(page)  # the record's names alone are 165 KB; whole, they were on every line
     shown = short_names(names)
     assert len(set(shown.values())) == len(names)  # still four players
@@ -56,3 +57,15 @@ def test_short_names_are_distinct_and_short_names_stay_whole() -> None:
     assert shown["Ann"] == "Ann" and shown["x" * 59 + "…"] == "x" * 59 + "…"
     assert len(set(shown.values())) == len(names)
     assert all(len(s) <= DISPLAY_NAME for s in shown.values())
+
+
+def test_for_display_keeps_short_labels_whole(tmp_path: Path) -> None:
+    from pitchcli.pipeline.check import check_paths
+    from pitchcli.views.game import for_display, game_view
+
+    record = tmp_path / "short.json"
+    record.write_text(json.dumps(base_game(event="Winter Open", round=2, table=3, id="g7")), encoding="utf-8")
+    v = game_view(next(iter(check_paths([str(record)]))))
+    shown = for_display(v)
+    assert (shown.event, shown.round, shown.table, shown.id) == (v.event, v.round, v.table, v.id)
+    assert shown.event == "Winter Open"

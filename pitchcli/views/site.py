@@ -1,0 +1,262 @@
+"""The layout of ``pitch report``'s site: which pages there are, where they
+are, what each is called and what links to what. A model only: no HTML.
+
+The site is in folders: ``index.html`` and ``ratings.html`` at the top, a
+folder per event (``<event>/index.html`` and ``<event>/game-N.html``, games
+numbered in play order within their event) and ``players/<name>.html``.
+Every link is relative. Folder and file names are made from the names in the
+records (``slug``): lower-case ASCII letters, digits and ``-`` only, so no
+record can name a path outside the site; equal slugs are told apart by a
+number.
+
+Rounds are keyed by their night and number (``views.summary.round_key``):
+the nights of an event are its dates, each with its rounds, and each round
+with its tables. Every fact about a game (who won, the totals) is read from
+its ``GameView``; nothing here computes a rule.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from pitchcli.views.game import GameView
+from pitchcli.views.ratings import Meeting, PlayerRating, Ratings
+from pitchcli.views.summary import EventSummary, RoundKey, Summary, after_each_round, round_key_order
+
+NO_EVENT = "(no event)"
+MAX_SLUG = 40
+MAX_TITLE = 70  # what search results show of a title (html-validate's long-title)
+
+
+def short(text: str, width: int) -> str:
+    """``text`` cut to ``width`` characters (at least 12) with '…'."""
+    width = max(width, 12)
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def slug(text: str, taken: set[str], fallback: str) -> str:
+    """A file or folder name for ``text``, not in ``taken`` (which it is added to)."""
+    base = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:MAX_SLUG].strip("-") or fallback
+    name, n = base, 1
+    while name in taken or name in ("index", "ratings", "players"):
+        n += 1
+        name = f"{base}-{n}"
+    taken.add(name)
+    return name
+
+
+@dataclass
+class GamePage:
+    """One game's page."""
+
+    view: GameView
+    event: str
+    number: int  # in its event, in play order
+    path: str = ""
+    event_path: str = ""
+    previous: GamePage | None = None
+    next: GamePage | None = None
+    round_mates: list[GamePage] = field(default_factory=list)  # the other tables of its round
+
+    @property
+    def round_name(self) -> str:
+        """'Round 2 of 2026-11-21', 'Round 2', '2026-11-21' or ''."""
+        v = self.view
+        if v.round is not None:
+            return f"Round {v.round}" + (f" of {v.date}" if v.date else "")
+        return v.date or ""
+
+    @property
+    def heading(self) -> str:
+        """'Round 2, table 3' (or the game's id, or its number): the page's heading."""
+        v = self.view
+        bits = [f"Round {v.round}" if v.round is not None else None,
+                f"table {v.table}" if v.table is not None else None]
+        head = ", ".join(b for b in bits if b) or (f"Game {v.id}" if v.id else f"Game {self.number}")
+        return head[0].upper() + head[1:]
+
+    @property
+    def link_text(self) -> str:
+        """What a link to this game says: unique within its event page."""
+        v = self.view
+        return f"Table {v.table}" if v.table is not None else f"Game {self.number}"
+
+    @property
+    def title(self) -> str:
+        """The page's title: unique in the site (the game's number in its
+        event, and the event's name, cut to keep the title within
+        ``MAX_TITLE`` characters)."""
+        where = ", ".join(b for b in (self.heading, self.view.date) if b)
+        head = f"Game {self.number}: {where} · "
+        return head + short(self.event, MAX_TITLE - len(head))
+
+
+@dataclass
+class RoundEntry:
+    """One round of one night: its tables."""
+
+    key: RoundKey
+    games: list[GamePage] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        """'Round 2', or 'Games without a round'."""
+        return f"Round {self.key[1]}" if self.key[1] is not None else "Games without a round"
+
+
+@dataclass
+class Night:
+    """One night (date) of an event, with its rounds in play order."""
+
+    date: str | None
+    rounds: list[RoundEntry] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        """The date, or 'Undated games'."""
+        return self.date if self.date is not None else "Undated games"
+
+
+@dataclass
+class EventPage:
+    """One event's page and folder."""
+
+    summary: EventSummary
+    name: str
+    folder: str
+    nights: list[Night] = field(default_factory=list)
+    games: list[GamePage] = field(default_factory=list)
+    after_nights: list[tuple[str | None, EventSummary]] = field(default_factory=list)
+
+    @property
+    def path(self) -> str:
+        """The page's path in the site."""
+        return f"{self.folder}/index.html"
+
+    @property
+    def title(self) -> str:
+        """The page's title."""
+        return f"{short(self.name, MAX_TITLE - 20)} · standings, games"
+
+
+@dataclass
+class PlayerGame:
+    """One game of a player: the page, the side played for, how it ended for it."""
+
+    game: GamePage
+    unit: str
+    partners: list[str]
+    opponents: list[str]
+    total: int | None
+    won: bool | None  # None: unfinished
+
+
+@dataclass
+class PlayerPage:
+    """One player's page."""
+
+    name: str
+    path: str
+    games: list[PlayerGame] = field(default_factory=list)
+    rating: PlayerRating | None = None
+    meetings: list[Meeting] = field(default_factory=list)  # head to head, against other players
+
+    @property
+    def title(self) -> str:
+        """The page's title."""
+        return f"{short(self.name, MAX_TITLE - 9)} · player"
+
+    @property
+    def partners(self) -> list[tuple[str, int]]:
+        """Partners (players of the same side) and the games played with each, most first."""
+        count: dict[str, int] = {}
+        for g in self.games:
+            for p in g.partners:
+                count[p] = count.get(p, 0) + 1
+        return sorted(count.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+@dataclass
+class SiteLayout:
+    """Every page of the site but the list of invalid records."""
+
+    events: list[EventPage]
+    games: list[GamePage]
+    players: dict[str, PlayerPage]
+    ratings: Ratings
+
+    def player_links(self, prefix: str) -> dict[str, str]:
+        """Player name -> the link to the player's page from a page ``prefix`` deep ('' or '../')."""
+        return {n: prefix + p.path for n, p in self.players.items()}
+
+
+def _game_order(g: GameView) -> tuple[object, ...]:
+    return (*round_key_order((g.date, g.round)), _table_order(g.table), g.file, g.document)
+
+
+def _table_order(t: str | None) -> tuple[bool, bool, int, str]:
+    text = t or ""
+    return (t is None, not text.isdigit(), int(text) if text.isdigit() else 0, text)
+
+
+def layout(summary: Summary, nights: dict[RoundKey, Summary], views: Iterable[GameView],
+           ratings: Ratings) -> SiteLayout:
+    """The site's pages: ``summary`` of everything, ``nights`` one summary per
+    night (``night_of`` keys), ``views`` every valid game, ``ratings`` over them."""
+    by_event: dict[str | None, list[GameView]] = {}
+    for v in views:
+        by_event.setdefault(v.event, []).append(v)
+    after = after_each_round(nights)
+    folders: set[str] = set()
+    events: list[EventPage] = []
+    games: list[GamePage] = []
+    for i, ev in enumerate(summary.sorted_events(), 1):
+        if not ev.games:
+            continue
+        name = ev.event if ev.event is not None else NO_EVENT
+        page = EventPage(ev, name, slug(name, folders, f"event-{i}"))
+        rounds: dict[RoundKey, RoundEntry] = {}
+        for n, v in enumerate(sorted(by_event.get(ev.event, []), key=_game_order), 1):
+            g = GamePage(v, name, n, f"{page.folder}/game-{n}.html", page.path)
+            page.games.append(g)
+            key = (v.date, v.round)
+            if key not in rounds:
+                rounds[key] = RoundEntry(key)
+                if not page.nights or page.nights[-1].date != v.date:
+                    page.nights.append(Night(v.date))
+                page.nights[-1].rounds.append(rounds[key])
+            rounds[key].games.append(g)
+        for a, b in zip(page.games, page.games[1:], strict=False):
+            a.next, b.previous = b, a
+        for r in rounds.values():
+            for g in r.games:
+                g.round_mates = [o for o in r.games if o is not g]
+        steps = after.get(ev.event, [])
+        page.after_nights = [(key[0], snap) for key, snap in steps] if len(steps) > 1 else []
+        games.extend(page.games)
+        events.append(page)
+    return SiteLayout(events, games, _players(games, ratings), ratings)
+
+
+def _players(games: list[GamePage], ratings: Ratings) -> dict[str, PlayerPage]:
+    names = sorted({p for g in games for p in g.view.players})
+    taken: set[str] = set()
+    out = {n: PlayerPage(n, f"players/{slug(n, taken, 'player')}.html", rating=ratings.players.get(n))
+           for n in names}
+    for g in games:
+        v = g.view
+        for u in v.units:
+            members = v.members(u)
+            others = [p for o in v.units if o != u for p in v.members(o)]
+            for p in members:
+                out[p].games.append(PlayerGame(g, u, [m for m in members if m != p], others,
+                                               None if v.totals is None else v.totals[u],
+                                               None if v.winner is None else v.winner == u))
+    for m in ratings.meetings.values():
+        if m.kind == "player":
+            for p in (m.a, m.b):
+                if p in out:
+                    out[p].meetings.append(m)
+    return out
