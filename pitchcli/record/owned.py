@@ -26,6 +26,7 @@ manifest (nothing in the folder is then the command's own).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -33,6 +34,7 @@ import stat
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from pitchcli.guard import signals_held
 from pitchcli.record.read import TooLarge, read_bounded
 from pitchcli.record.write import OutputError, Staged, check_replaceable
 
@@ -67,15 +69,18 @@ def _plain_name(name: object) -> bool:
     return all(part not in ("", ".", "..") for part in parts)
 
 
-def _folders_for(folder: Path, name: str) -> None:
-    """Make the folders ``name`` sits in under ``folder``; each that is there
-    already must be a real folder (not a link, nor a file): ``OutputError``."""
+def _folders_for(folder: Path, name: str, made: list[Path]) -> None:
+    """Make the folders ``name`` sits in under ``folder`` (each one made is
+    added to ``made``); each that is there already must be a real folder (not
+    a link, nor a file): ``OutputError``."""
     here = folder
     for part in name.split("/")[:-1]:
         here = here / part
         if here.is_symlink() or (here.exists() and not here.is_dir()):
             raise OutputError(f"{here}: not a folder")
-        here.mkdir(exist_ok=True)
+        if not here.exists():
+            here.mkdir()
+            made.append(here)
 
 
 def read_manifest(path: Path) -> dict[str, set[str]]:
@@ -96,13 +101,16 @@ def read_manifest(path: Path) -> dict[str, set[str]]:
 
 
 def _write_manifest(path: Path, files: Mapping[str, Iterable[str]]) -> None:
-    staged = Staged(path)
+    staged: Staged | None = None
     try:
+        with signals_held():  # (as in ``write_owned``: a signal waits until the file can be discarded)
+            staged = Staged(path)
         staged.file.write(json.dumps({"format": MANIFEST_FORMAT, "version": 1,
                                       "files": {n: sorted(d) for n, d in sorted(files.items())}}, indent=1) + "\n")
         staged.commit()
     finally:
-        staged.discard()
+        if staged is not None:
+            staged.discard()
 
 
 def _foreign(target: Path, known: set[str]) -> bool:
@@ -144,20 +152,28 @@ def write_owned(folder: Path, files: Mapping[str, str], manifest: str, command: 
             raise OutputError(f"{target}: not written by {command} (or changed since); not replaced: "
                               f"remove it, or write into another folder")
     staged: list[Staged] = []
+    made: list[Path] = []  # the folders this run made: removed again if it fails
+    done = False
     try:
         for name in names:
-            _folders_for(folder, name)
-            s = Staged(folder / name)
-            staged.append(s)
+            _folders_for(folder, name, made)
+            with signals_held():  # a signal is delivered once the file is known here, to be discarded
+                s = Staged(folder / name)
+                staged.append(s)
             s.file.write(files[name])
             s.flush()
         new = {name: {_digest_text(files[name])} for name in names}
         _write_manifest(listed, {**owned, **{n: owned.get(n, set()) | d for n, d in new.items()}})
         for s in staged:
             s.commit()
+        done = True
     finally:
         for s in staged:
             s.discard()
+        if not done:  # a failed run leaves the folder as it was: no empty folder of its own either
+            for d in reversed(made):
+                with contextlib.suppress(OSError):
+                    d.rmdir()
     for name in sorted(set(owned) - set(files)):  # what an earlier run wrote and this one doesn't
         stale = folder / name
         try:

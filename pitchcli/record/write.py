@@ -425,9 +425,12 @@ class Staged:
             self.info = None
         if self.info is not None:
             _may_write(self.target, self.info)
-        fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=self.target.parent)
-        self.tmp: str | None = tmp
-        self.file = _text_file(fd)
+        # (Made with SIGINT and SIGTERM held, as ``atomic_output`` does: the
+        # caller holds them too until it knows the object, to discard it.)
+        with signals_held():
+            fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=self.target.parent)
+            self.tmp: str | None = tmp
+            self.file = _text_file(fd)
 
     def flush(self) -> None:
         """Everything written on disk, with the old file's owner and mode (or

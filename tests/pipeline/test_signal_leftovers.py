@@ -62,6 +62,11 @@ COMMANDS: dict[str, Any] = {
 }
 
 
+def _files(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` (the site is in folders), by its path inside it."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_sigterm_as_the_temporary_file_is_made_leaves_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
@@ -69,7 +74,7 @@ def test_sigterm_as_the_temporary_file_is_made_leaves_nothing(
     output folder holds no ``.pitch-*.tmp`` (nor a half-written output)."""
     args, folder = COMMANDS[command](tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
-    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    before = _files(folder)
     made: list[str] = []
     real = tempfile.mkstemp
 
@@ -83,5 +88,5 @@ def test_sigterm_as_the_temporary_file_is_made_leaves_nothing(
     r = CliRunner().invoke(main, args)
     assert made, "the command wrote no file through atomic_output"
     assert r.exit_code == 128 + signal.SIGTERM, (r.exit_code, r.output, r.exception)
-    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before  # no leftover, nothing half-written
+    assert _files(folder) == before  # no leftover, nothing half-written
     assert all(not os.path.exists(name) for name in made)
