@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import signal
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -81,7 +82,11 @@ def test_sigterm_as_the_temporary_file_is_made_leaves_nothing(
     def mkstemp(*a: Any, **kw: Any) -> tuple[int, str]:
         fd, name = real(*a, **kw)
         made.append(name)
-        os.kill(os.getpid(), signal.SIGTERM)  # the handler runs as soon as Python looks
+        # To the main thread, as a signal reaches a process with one thread: in
+        # the suite's process other tests' threads (Dask's) may be alive, and
+        # the kernel would hand a process-wide signal to one of them, past the
+        # main thread's mask (the handler then runs as soon as Python looks).
+        signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGTERM)
         return fd, name
 
     monkeypatch.setattr(write.tempfile, "mkstemp", mkstemp)
