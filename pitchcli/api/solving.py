@@ -15,8 +15,7 @@ from pitchcli.api.games import Game, analysis_of
 from pitchcli.api.kinds import PointKind
 from pitchcli.cards import Card
 from pitchcli.engine.family import family_of
-from pitchcli.engine.solve import DEFAULT_BUDGET, deal_of
-from pitchcli.engine.solve import solve as search
+from pitchcli.engine.solve import DEFAULT_BUDGET, solve_hand
 
 __all__ = ["DEFAULT_BUDGET", "CostlyCard", "SolvedHand", "solve"]
 
@@ -76,17 +75,15 @@ def solve(game: Game, hand: int | None = None, budget: int = DEFAULT_BUDGET) -> 
     for i, r in enumerate(a.hands):
         if hand is not None and i + 1 != hand:
             continue
-        deal = deal_of(r, table.unit_of, fam, profile.low) if r is not None else None
-        if r is None or deal is None or r.trump is None:
+        sol = solve_hand(r, table.unit_of, fam, profile.low, budget)
+        if r is None or sol is None:
             out.append(SolvedHand(i + 1, None if r is None else table.players[r.bidder],
                                   None if r is None else r.bid, None if r is None else r.trump,
                                   False, False, None, None, None, None, None, None, (), 0))
             continue
-        sol = search(deal, r.trump, [p.card for t in r.tricks for p in t.plays], budget)
-        lo, hi = sol.value_bounds
         costly = tuple(CostlyCard(c.trick, table.players[c.seat], c.card, c.before, c.after, c.better,
                                   tuple(PointKind(k) for p in c.points for k in p.split("+"))) for c in sol.costly)
         out.append(SolvedHand(i + 1, table.players[r.bidder], r.bid, r.trump, True, sol.solved, sol.value,
                               sol.value_bounds, sol.value_best_lead, sol.best_lead_bounds, sol.best_lead_suit,
-                              True if lo >= r.bid else False if hi < r.bid else None, costly, sol.nodes))
+                              sol.makeable(r.bid), costly, sol.nodes))
     return out

@@ -59,7 +59,7 @@ _AUCTIONS_MAX = 50_000  # per table: beyond it, auctions are run, not kept
 # breaks it is refused, so that the full replay reports it; "replayed": the
 # quick pass never decides such a game, the full replay does. A document with a
 # schema diagnostic never reaches the quick pass (check._check_chunk), nor a
-# game whose profile or table reports a problem (analysis.analyze_many), nor a
+# game whose profile or table reports a problem (pipeline.feed.analyze_many), nor a
 # hand with a field beyond analysis._QUICK_KEYS. tests/test_engine_quick.py
 # breaks each row alone inside a stream of valid games of one table and holds
 # the document's diagnostics there to its diagnostics alone, and checks that
@@ -68,7 +68,7 @@ COVERAGE: dict[str, str] = {
     "CARD-1": "checked: a card outside the family's deck (a joker) in a deal or a trick is not in "
               "_Tables.in_deck: the hand is refused (R401)",
     "CARD-3": "replayed: the schema refuses a text that is no card (S204) before the engine; one that got "
-              "past it would read as -1 (analysis._Driver.feed), not in the deck, and be refused",
+              "past it would read as -1 (pipeline.feed.Driver.feed), not in the deck, and be refused",
     "CARD-4": "checked: no equal neighbours in a hand's sorted deal (no card dealt twice, even twice to one "
               "player, issue 28); with the cards played equal to the cards dealt as multisets, none is "
               "played twice either (R402)",

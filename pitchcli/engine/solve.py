@@ -126,6 +126,12 @@ class Solution:
     solved: bool = True
     nodes: int = 0
 
+    def makeable(self, bid: int) -> bool | None:
+        """Whether the bidding side could be sure of ``bid`` points: ``None``
+        when the bounds found within the budget don't decide it."""
+        lo, hi = self.value_bounds
+        return True if lo >= bid else False if hi < bid else None
+
 
 # --- tables derived from the engine -------------------------------------------
 
@@ -662,6 +668,19 @@ def solve(deal: Deal, trump: str, plays: list[Card] | None = None,
         pass
     sol.nodes = counter[0]
     return sol
+
+
+def solve_hand(result: HandResult | None, unit_of: tuple[int, ...], family: Family, low_rule: str,
+               budget: int = DEFAULT_BUDGET) -> Solution | None:
+    """A scored hand solved with its trump as played and its recorded cards
+    (``solve``); ``None`` when it can't be: not scored, no trump, or its
+    holdings not recorded (a tally)."""
+    if result is None or result.trump is None:
+        return None
+    deal = deal_of(result, unit_of, family, low_rule)
+    if deal is None:
+        return None
+    return solve(deal, result.trump, [p.card for t in result.tricks for p in t.plays], budget)
 
 
 def value_after(deal: Deal, trump: str, plays: list[Card], budget: int = DEFAULT_BUDGET) -> int:

@@ -69,15 +69,23 @@ def _plain_name(name: object) -> bool:
     return all(part not in ("", ".", "..") for part in parts)
 
 
-def _folders_for(folder: Path, name: str, made: list[Path]) -> None:
-    """Make the folders ``name`` sits in under ``folder`` (each one made is
-    added to ``made``); each that is there already must be a real folder (not
-    a link, nor a file): ``OutputError``."""
-    here = folder
+def _folders(folder: Path, name: str) -> list[Path]:
+    """The folders ``name`` sits in under ``folder``, outermost first; each
+    that is there already must be a real folder (not a link, nor a file):
+    ``OutputError``."""
+    out, here = [], folder
     for part in name.split("/")[:-1]:
         here = here / part
         if here.is_symlink() or (here.exists() and not here.is_dir()):
             raise OutputError(f"{here}: not a folder")
+        out.append(here)
+    return out
+
+
+def _folders_for(folder: Path, name: str, made: list[Path]) -> None:
+    """Make the folders ``name`` sits in under ``folder`` (``_folders``);
+    each one made is added to ``made``."""
+    for here in _folders(folder, name):
         if not here.exists():
             here.mkdir()
             made.append(here)
@@ -143,10 +151,7 @@ def write_owned(folder: Path, files: Mapping[str, str], manifest: str, command: 
         if not _plain_name(name):
             raise OutputError(f"{folder / name}: not a name inside {folder}")
         target = folder / name
-        for parent in list(Path(name).parents)[:-1]:  # (the last is '.', the folder itself)
-            d = folder / parent
-            if d.is_symlink() or (d.exists() and not d.is_dir()):
-                raise OutputError(f"{d}: not a folder")
+        _folders(folder, name)  # checked before anything is written
         check_replaceable(target)
         if _foreign(target, owned.get(name, set())):
             raise OutputError(f"{target}: not written by {command} (or changed since); not replaced: "

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pitchcli.engine.results import HandResult, family_of
-from pitchcli.engine.solve import DEFAULT_BUDGET, Solution, deal_of, solve
+from pitchcli.engine.solve import DEFAULT_BUDGET, Solution, solve_hand
 from pitchcli.pipeline.feed import GameAnalysis
 
 REPORT = "pitch-solve"
@@ -53,10 +53,9 @@ def hand_json(number: int, result: HandResult | None, players: tuple[str, ...],
     }
     if sol is None or result is None:
         return entry
-    lo, hi = sol.value_bounds
     entry["value"] = _value(sol.value, sol.value_bounds)
     entry["value_best_lead"] = _value(sol.value_best_lead, sol.best_lead_bounds)
-    entry["makeable"] = True if lo >= result.bid else False if hi < result.bid else None
+    entry["makeable"] = sol.makeable(result.bid)
     entry["costly"] = [{"trick": c.trick, "player": players[c.seat], "card": c.card.text,
                         "before": c.before, "after": c.after, "better": c.better.text}
                        for c in sol.costly]
@@ -114,13 +113,9 @@ def solve_game(analysis: GameAnalysis, hand: int | None = None, budget: int = DE
     for i, r in enumerate(analysis.hands):
         if hand is not None and i + 1 != hand:
             continue
-        deal = deal_of(r, table.unit_of, fam, profile.low) if r is not None else None
-        sol = None
-        if deal is not None and r is not None and r.trump is not None:
-            plays = [p.card for t in r.tricks for p in t.plays]
-            sol = solve(deal, r.trump, plays, budget if run is None else run.for_hand(budget))
-            if run is not None:
-                run.spend(sol.nodes)
+        sol = solve_hand(r, table.unit_of, fam, profile.low, budget if run is None else run.for_hand(budget))
+        if sol is not None and run is not None:
+            run.spend(sol.nodes)
         solved = SolvedHand(hand_json(i + 1, r, table.players, sol))
         if r is not None:
             solved.level = r.level
