@@ -287,6 +287,7 @@ def in_order(client: Any, futures: list[Any], timeout: float, on_result: Callabl
         except Exception as e:  # FuturesCancelledError (the scheduler lost: its tasks cancelled), a comm error
             raise ClusterError(3, f"--cluster: lost the cluster's tasks ({type(e).__name__}: the scheduler "
                                   f"was stopped or lost, client {client.status})") from None
+        fetched = False
         for f in finished:
             if f.status != "finished":
                 raise ClusterError(3, f"--cluster: a task failed on the cluster: {_failure(f, timeout)}")
@@ -302,12 +303,16 @@ def in_order(client: Any, futures: list[Any], timeout: float, on_result: Callabl
             f.release()  # the worker may forget it
             done[where[f.key]] = r
             on_result(r)
+            fetched = True
         while next_i in done:
             yield done.pop(next_i)
             next_i += 1
-        if finished:
+        if fetched:
             no_worker_since = None
             continue
+        # Nothing came: look at the cluster. (A result whose fetch timed out is
+        # no progress: with the scheduler stopped, the same future comes back
+        # finished at every step and its fetch times out again for ever.)
         if client.status not in ("running", "connecting"):
             raise ClusterError(3, f"--cluster: lost the connection to the scheduler (client {client.status})")
         if threads(client, timeout):
