@@ -8,7 +8,15 @@ from typing import Any, TypeVar
 
 import click
 
-from pitchcli.commands.common import color_option, examples, max_errors_option, writing
+from pitchcli.commands.common import (
+    INPUT_PATH,
+    OUTPUT_PATH,
+    color_option,
+    examples,
+    max_errors_option,
+    not_an_input,
+    writing,
+)
 from pitchcli.commands.fmt import FORMATS_OUT
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -42,6 +50,7 @@ def convert_paths(paths: tuple[str, ...], fmt: str, output: str | None, max_erro
     from pitchcli.record.write import atomic_output
     from pitchcli.render.convert import Converting
 
+    not_an_input(output, paths)
     records = noted(paths, max_errors or None, quick=True)
     if not output:
         return drive(records, Converting(sys.stdout, sys.stderr, fmt, unique), sys.stderr)
@@ -60,10 +69,10 @@ def stream_options(f: F) -> F:
     """The arguments and options of ``convert`` and ``cat``: the inputs, ``--to``,
     ``-o``, ``--unique``, ``--max-errors`` and ``--color``."""
     for option in reversed((
-        click.argument("paths", nargs=-1, required=True, type=click.Path()),
+        click.argument("paths", nargs=-1, required=True, type=INPUT_PATH),
         click.option("--to", type=click.Choice(FORMATS_OUT),
                      help="The output format (default: the suffix of -o, else the first input's)."),
-        click.option("-o", "--output", type=click.Path(dir_okay=False),
+        click.option("-o", "--output", type=OUTPUT_PATH,
                      help="Write here, atomically: only when every record is valid."),
         click.option("--unique", is_flag=True, help=UNIQUE_HELP),
         max_errors_option, color_option)):

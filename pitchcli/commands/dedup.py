@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, max_errors_option
 from pitchcli.render.formats import DEDUP
 
 
@@ -15,7 +15,7 @@ from pitchcli.render.formats import DEDUP
     "pitch dedup --format json archive/ > copies.json",
     "pitch dedup --format list archive/",
 ))
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, type=INPUT_PATH)
 @format_option(DEDUP, "text", help="text: each group of copies, the first to keep; json: the versioned report; "
                                    "list: every copy after the first, FILE<TAB>DOCUMENT a line.")
 @click.option("--allow-invalid", is_flag=True, help="An invalid record (not compared) doesn't make the exit status 1.")

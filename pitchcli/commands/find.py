@@ -6,7 +6,16 @@ import sys
 
 import click
 
-from pitchcli.commands.common import color_option, examples, format_option, max_errors_option, writing
+from pitchcli.commands.common import (
+    INPUT_PATH,
+    OUTPUT_PATH,
+    color_option,
+    examples,
+    format_option,
+    max_errors_option,
+    not_an_input,
+    writing,
+)
 from pitchcli.render.formats import FIND
 
 POINTS = ("high", "low", "jack", "game")
@@ -29,7 +38,7 @@ def _query(ctx: click.Context, param: click.Parameter, value: str | None) -> obj
     "pitch find --bid-at-least 4 --set --hands --format table samples/",
     "pitch find --query \"hands[?bid == `4` && set]\" --format paths samples/",
 ))
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, type=INPUT_PATH)
 @click.option("--player", "players", multiple=True, metavar="NAME", help="NAME played (repeated: any of them).")
 @click.option("--with", "together", multiple=True, metavar="NAME",
               help="NAME played (repeated: all of them, at one table).")
@@ -56,7 +65,7 @@ def _query(ctx: click.Context, param: click.Parameter, value: str | None) -> obj
 @click.option("--hands", "by_hands", is_flag=True, help="List the hands that matched, not only their games.")
 @format_option(FIND, "table", help="yaml or jsonl: the games as records; paths: the files, each once; table: one "
                                    "line per game; json: the versioned list.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here (atomically); a .yaml or "
+@click.option("-o", "--output", type=OUTPUT_PATH, help="Write here (atomically); a .yaml or "
               ".jsonl name sets the format when --format is not given.")
 @click.option("--allow-invalid", is_flag=True, help="An invalid record (not searched) doesn't make the exit status 1.")
 @max_errors_option
@@ -90,6 +99,7 @@ def find(paths: tuple[str, ...], players: tuple[str, ...], together: tuple[str, 
 
     if output:
         from pitchcli.record.write import atomic_output
+        not_an_input(output, paths)
         with writing(output), atomic_output(output) as f:
             status = search(paths, cond, FIND[fmt], f, sys.stderr, allow_invalid, max_errors or None)
     else:

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from pitchcli.commands.common import color_option, examples, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, max_errors_option
 from pitchcli.commands.fmt import FORMATS_OUT
 
 KEYS = ("event", "date", "game")
@@ -16,10 +16,10 @@ KEYS = ("event", "date", "game")
     "pitch split --by event samples/tournament -o by-event/",
     "pitch split --by game --to json games.jsonl -o games/",
 ))
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, type=INPUT_PATH)
 @click.option("--by", "key", type=click.Choice(KEYS), default="game", show_default=True,
               help="event, date: a file per event or date; game: a file per game (named by its id).")
-@click.option("-o", "--output", "folder", required=True, type=click.Path(file_okay=False),
+@click.option("-o", "--output", "folder", required=True, type=OUTPUT_PATH,
               help="The folder to write in (made if missing).")
 @click.option("--to", type=click.Choice(FORMATS_OUT), default="yaml", show_default=True, help="The output format.")
 @max_errors_option
@@ -37,7 +37,8 @@ def split(paths: tuple[str, ...], key: str, folder: str, to: str, max_errors: in
     from pitchcli.pipeline.noted import noted
     from pitchcli.render.convert import Splitting
 
-    sys.exit(drive(noted(paths, max_errors or None, quick=True), Splitting(folder, sys.stderr, to, key), sys.stderr))
+    splitting = Splitting(folder, sys.stderr, to, key, paths)
+    sys.exit(drive(noted(paths, max_errors or None, quick=True), splitting, sys.stderr))
 
 
 command = split

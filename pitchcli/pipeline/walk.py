@@ -145,13 +145,24 @@ def walk(top: str, seen: Seen | None = None) -> Iterator[tuple[str, str | Diagno
         yield name, (seen.again(name, file_info) or source) if file_info is not None else source
 
 
+# How much of an existing output found in a read folder is looked at to
+# tell a record (an input: never replaced) from an earlier output of a
+# command (a summary, a partial: replaced, as before).
+PEEK_BYTES = 1 << 20
+_RECORD_MARK = b"pitch-record/"
+
+
 def input_named(output: str, paths: Iterable[str]) -> str | None:
-    """The input among ``paths`` (files named on the command line, or ``-``
-    when standard input is redirected from a file) that is the same file as
-    ``output``, if any: writing the output would replace that input. Only a
-    regular file can be replaced (a device or a FIFO is written to, as
-    ``/dev/stdout`` is); a folder's files are not looked at (a walk does not
-    read the output, see ``Seen``)."""
+    """The input among ``paths`` that is the same file as ``output``, if any:
+    writing the output would replace that input. An input is a file named on
+    the command line, standard input (``-``) redirected from a file, or a
+    record a folder named on the command line holds: a regular file under
+    it with a record suffix that a walk reads (``summarize DIR -o DIR/a.yaml``
+    would replace the record ``a.yaml``). A walk does not read the output
+    (see ``Seen``), so an earlier output of the command in the folder (a
+    summary, a partial: a ``.json`` with no ``pitch-record/`` in its first
+    MiB) is no input and is replaced, as before. Only a regular file can be
+    replaced (a device or a FIFO is written to, as ``/dev/stdout`` is)."""
     try:
         info = os.stat(output)
     except (OSError, ValueError):
@@ -165,4 +176,32 @@ def input_named(output: str, paths: Iterable[str]) -> str | None:
             continue
         if stat.S_ISREG(other.st_mode) and _key(other) == _key(info):
             return "standard input" if p == "-" else p
+        if stat.S_ISDIR(other.st_mode) and _under(output, p) and _holds_record(output):
+            return f"a record in {p}, which is read"
     return None
+
+
+def _under(output: str, folder: str) -> bool:
+    """Whether a walk of ``folder`` reaches ``output`` by its real path and
+    would read it (a record suffix, not hidden)."""
+    name = os.path.basename(output)
+    if not name.endswith(RECORD_SUFFIXES) or name.startswith("."):
+        return False
+    try:
+        real, top = os.path.realpath(output), os.path.realpath(folder)
+    except (OSError, ValueError):
+        return False
+    return real.startswith(top.rstrip(os.sep) + os.sep)
+
+
+def _holds_record(path: str) -> bool:
+    """Whether the file is (or may be) a record: a YAML file or a stream of
+    JSON Lines always may be; a ``.json`` is one if it names the format. A
+    file that can't be read is taken to be one (never replace on a guess)."""
+    if not path.endswith(".json"):
+        return True
+    try:
+        with open(path, "rb") as f:
+            return _RECORD_MARK in f.read(PEEK_BYTES)
+    except OSError:
+        return True

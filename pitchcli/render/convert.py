@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -24,7 +25,8 @@ from pitchcli import escape
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import Consumer
 from pitchcli.pipeline.noted import Unread
-from pitchcli.record.write import atomic_output, canonical, check_replaceable
+from pitchcli.pipeline.walk import input_named
+from pitchcli.record.write import OutputError, atomic_output, canonical, check_replaceable
 from pitchcli.render.stream import RecordStream
 from pitchcli.text import plural
 from pitchcli.views.dedup import play_key
@@ -134,8 +136,9 @@ class Splitting(Consumer):
 
     refusal = "{file}: not split: the record is invalid ({errors}); see `pitch validate`"
 
-    def __init__(self, folder: str, err: TextIO, fmt: str, key: str) -> None:
+    def __init__(self, folder: str, err: TextIO, fmt: str, key: str, inputs: Sequence[str] = ()) -> None:
         self.folder, self.err, self.fmt, self.key = Path(folder), err, fmt, key
+        self.inputs = inputs  # the command line's paths: no file is written over one of them
         self.notes = Notes(fmt)
         self.parts: dict[str, _Part] = {}
         self.names: dict[str, str] = {}  # file name -> the key it was given to (two keys, one slug)
@@ -209,10 +212,19 @@ class Splitting(Consumer):
             shutil.copyfileobj(src, dst)
         os.unlink(part.tmp)
 
+    def _not_over_inputs(self) -> None:
+        """Refuse, before any file is written, a target that is one of the
+        inputs (``pitch split DIR -o DIR`` would replace the records it read)."""
+        for part in self.parts.values():
+            found = input_named(str(part.target), self.inputs)
+            if found is not None:
+                raise OutputError(None, f"it is one of the inputs ({found}); nothing written", str(part.target))
+
     def end(self) -> int:
         """Write every part (unless a record was invalid or unreadable); the exit status."""
         try:
             if not self.run.invalid and not self.run.unreadable:
+                self._not_over_inputs()
                 self.folder.mkdir(parents=True, exist_ok=True)
                 for part in self.parts.values():
                     self._finish(part)

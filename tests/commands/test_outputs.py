@@ -70,7 +70,67 @@ def _commands(record: Path, part: Path) -> dict[str, tuple[list[object], Path]]:
         "fmt --to json -o": (["fmt", "--to", "json", record, "-o", record], record),
         "merge": (["merge", part, "-o", part], part),
         "merge --partial": (["merge", "--partial", part, "-o", part], part),
+        "find": (["find", "--player", "Ann", record, "-o", record], record),
+        "find --format paths": (["find", "--format", "paths", record, "-o", record], record),
+        "convert": (["convert", "--to", "json", record, "-o", record], record),
+        "convert another name": (["convert", record, "-o", other], record),
+        "cat": (["cat", record, "-o", record], record),
     }
+
+
+# Each command with -o, given the record's folder: -o names the record in it.
+IN_A_FOLDER = {
+    "chart": None,  # reads one file, named: no folder
+    "summarize": ["summarize", "{dir}", "-o", "{rec}"],
+    "summarize --partial": ["summarize", "--partial", "{dir}", "-o", "{rec}"],
+    "summarize --jobs 2": ["summarize", "--jobs", "2", "{dir}", "-o", "{rec}"],
+    "fmt -o": ["fmt", "{dir}", "-o", "{rec}"],
+    "find": ["find", "--player", "Ann", "{dir}", "-o", "{rec}"],
+    "convert": ["convert", "--to", "jsonl", "{dir}", "-o", "{rec}"],
+    "cat": ["cat", "{dir}", "-o", "{rec}"],
+}
+
+
+@pytest.mark.parametrize("case", [k for k, v in IN_A_FOLDER.items() if v is not None])
+@pytest.mark.parametrize("suffix", [".yaml", ".json", ".jsonl"])
+def test_an_output_that_is_a_record_in_a_searched_folder_is_refused(tmp_path: Path, case: str,
+                                                                   suffix: str) -> None:
+    """``summarize DIR -o DIR/a.yaml`` would replace the record the walk
+    reads (the walk leaves the output out, so nothing else would notice)."""
+    folder = tmp_path / "games"
+    (folder / "sub").mkdir(parents=True)
+    shutil.copy(GAME, folder / "first.yaml")
+    victim = folder / "sub" / f"kept{suffix}"
+    if suffix == ".yaml":
+        shutil.copy(GAME, victim)
+    else:
+        assert run("convert", "--to", suffix[1:], GAME, "-o", victim).exit_code == 0
+    before = _snapshot(victim)
+    args = [a.format(dir=folder, rec=victim) for a in IN_A_FOLDER[case]]  # type: ignore[union-attr]
+    r = run(*args)
+    assert r.exit_code == 3, (case, r.output)
+    assert f"it is one of the inputs (a record in {folder}, which is read)" in r.stderr, (case, r.stderr)
+    assert _snapshot(victim) == before, case
+
+
+def test_split_never_writes_over_an_input(tmp_path: Path) -> None:
+    """``pitch split DIR -o DIR``: a game whose file is named by its id would
+    be written over the record it was read from; nothing is written then."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    text = GAME.read_text("utf-8")
+    assert "\nid: ladder-r1-t1\n" in text
+    victim = folder / "g1.yaml"
+    victim.write_text(text.replace("\nid: ladder-r1-t1\n", "\nid: g1\n"), "utf-8")
+    (folder / "g2.yaml").write_text(victim.read_text("utf-8").replace("id: g1", "id: g2"), "utf-8")
+    before = {p.name: _snapshot(p) for p in folder.iterdir()}
+    for args in (["split", folder, "-o", folder], ["split", victim, "-o", folder]):
+        r = run(*args)
+        assert r.exit_code == 3, r.output
+        assert "g1.yaml: cannot write: it is one of the inputs" in r.stderr and "nothing written" in r.stderr
+        assert {p.name: _snapshot(p) for p in folder.iterdir()} == before
+    assert run("split", folder, "-o", tmp_path / "out").exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["g1.yaml", "g2.yaml"]
 
 
 def test_an_output_that_is_an_input_is_refused(record: Path, part: Path) -> None:
