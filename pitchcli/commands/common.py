@@ -91,9 +91,7 @@ color_option = click.option(
 MAX_ERRORS_HELP = ("Diagnostics shown per document, the first in document order (0: all); a last line "
                    "says how many more there were. The counts and the exit status include them all.")
 
-# Every command that reads records and shows diagnostics: the same cap.
-max_errors_option = click.option(
-    "--max-errors", type=click.IntRange(0), default=DEFAULT_MAX_ERRORS, show_default=True, help=MAX_ERRORS_HELP)
+# Every command that reads records and shows diagnostics takes the same cap: ``judging``.
 
 
 def _selectors(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...] | None:
