@@ -9,10 +9,11 @@ Nothing heavy is imported here, nor at the top of any command's module:
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
@@ -90,9 +91,7 @@ color_option = click.option(
 MAX_ERRORS_HELP = ("Diagnostics shown per document, the first in document order (0: all); a last line "
                    "says how many more there were. The counts and the exit status include them all.")
 
-# Every command that reads records and shows diagnostics: the same cap.
-max_errors_option = click.option(
-    "--max-errors", type=click.IntRange(0), default=DEFAULT_MAX_ERRORS, show_default=True, help=MAX_ERRORS_HELP)
+# Every command that reads records and shows diagnostics takes the same cap: ``judging``.
 
 
 def _selectors(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -105,24 +104,65 @@ def _selectors(ctx: click.Context, param: click.Parameter, value: tuple[str, ...
         raise click.BadParameter(str(e)) from None
 
 
-def linter_options(f: F) -> F:
-    """What a command whose output is diagnostics takes, as ruff spells it:
-    which codes (``--select``, ``--extend-select``, ``--ignore``), its
-    configuration (``--config``, ``--isolated``), ``--exit-zero``,
-    ``--statistics`` and ``-o/--output``. The configuration's keys are in
+CODES_HELP = "codes or prefixes (C5, R407, ALL), comma-separated or repeated"
+MAX_ERRORS_CONFIGURED = MAX_ERRORS_HELP + f"  [default: the configuration's, else {DEFAULT_MAX_ERRORS}]"
+
+
+def bad_config(e: Exception) -> NoReturn:
+    """A configuration that can't be used: its message, exit 2 (a usage error)."""
+    click.echo(escape.text(f"pitch: {e}"), err=True)
+    sys.exit(2)
+
+
+def judging(f: Callable[..., Any]) -> Callable[..., Any]:
+    """What every command that reads and judges records takes, as ruff spells
+    it: which codes are shown (``--select``, ``--extend-select``,
+    ``--ignore``), the configuration (``--config``, ``--isolated``) and
+    ``--max-errors``; the command is called with them made into one
+    ``judge`` (``pitchcli.pipeline.lint.Judge``), which it hands its checked
+    documents to. A configuration that can't be used, found before or during
+    the run, ends it with exit 2 (``bad_config``). The keys are in
     ``pitchcli.pipeline.config``."""
-    codes = "codes or prefixes (C5, R407, ALL), comma-separated or repeated"
+
+    @functools.wraps(f)
+    def run(*args: Any, select: tuple[str, ...] | None, extend_select: tuple[str, ...] | None,
+            ignore: tuple[str, ...] | None, config_file: str | None, isolated: bool, max_errors: int | None,
+            **kwargs: Any) -> Any:
+        from pitchcli.pipeline.config import ConfigError, Discovery
+        from pitchcli.pipeline.lint import Judge
+        from pitchcli.pipeline.selection import Layer
+        from pitchcli.render.formats import VALIDATE
+
+        try:
+            # The format key is validate's; every command checks it alike.
+            discovery = Discovery(config_file, isolated, formats=tuple(VALIDATE))
+            judge = Judge(discovery, Layer(select, extend_select or (), ignore or ()), max_errors)
+            return f(*args, judge=judge, **kwargs)
+        except ConfigError as e:  # (one found on the way, in a folder below, too)
+            bad_config(e)
+
     for option in reversed((
         click.option("--select", callback=_selectors, multiple=True, metavar="CODES",
-                     help=f"Show only these {codes}; replaces the configuration's select."),
+                     help=f"Show only these {CODES_HELP}; replaces the configuration's select."),
         click.option("--extend-select", callback=_selectors, multiple=True, metavar="CODES",
-                     help=f"Show these {codes} too."),
+                     help=f"Show these {CODES_HELP} too."),
         click.option("--ignore", callback=_selectors, multiple=True, metavar="CODES",
-                     help=f"Don't show these {codes} (not counted, don't fail the run)."),
+                     help=f"Don't show these {CODES_HELP} (not counted, don't fail the run; a record whose "
+                          "only errors are ignored or suppressed is used as a valid one)."),
         click.option("--config", "config_file", type=click.Path(dir_okay=False), metavar="FILE",
                      help="This pitch.toml or pyproject.toml for every input, instead of the one found "
                           "up from each input's folder."),
         click.option("--isolated", is_flag=True, help="Read no configuration file."),
+        click.option("--max-errors", type=click.IntRange(0), default=None, help=MAX_ERRORS_CONFIGURED),
+    )):
+        run = option(run)
+    return run
+
+
+def linter_options(f: F) -> F:
+    """What a command whose output is diagnostics takes besides ``judging``,
+    as ruff spells it: ``--exit-zero``, ``--statistics`` and ``-o/--output``."""
+    for option in reversed((
         click.option("--exit-zero", is_flag=True,
                      help="Exit 0 even when a record is invalid (still 3 when an input can't be read)."),
         click.option("--statistics", is_flag=True, help="Show how many of each code, not the diagnostics."),

@@ -4,20 +4,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from pitchcli.commands.common import (
-    INPUT_PATH,
-    OUTPUT_PATH,
-    color_option,
-    examples,
-    max_errors_option,
-    not_an_input,
-    writing,
-)
+from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, judging, not_an_input, writing
 from pitchcli.commands.fmt import FORMATS_OUT
+
+if TYPE_CHECKING:
+    from pitchcli.pipeline.lint import Judge
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -41,7 +36,7 @@ UNIQUE_HELP = ("Leave out a game already written: the same play, however it was 
                "finds it); the first copy read is kept.")
 
 
-def convert_paths(paths: tuple[str, ...], fmt: str, output: str | None, max_errors: int,
+def convert_paths(paths: tuple[str, ...], fmt: str, output: str | None, judge: Judge,
                   unique: bool = False) -> int:
     """Every valid record of ``paths`` to ``output`` (atomically: nothing
     written unless every record is valid) or standard output; the exit status."""
@@ -51,7 +46,7 @@ def convert_paths(paths: tuple[str, ...], fmt: str, output: str | None, max_erro
     from pitchcli.render.convert import Converting
 
     not_an_input(output, paths)
-    records = noted(paths, max_errors or None, quick=True)
+    records = noted(paths, quick=True, judge=judge)
     if not output:
         return drive(records, Converting(sys.stdout, sys.stderr, fmt, unique), sys.stderr)
     status = 0
@@ -67,7 +62,7 @@ def convert_paths(paths: tuple[str, ...], fmt: str, output: str | None, max_erro
 
 def stream_options(f: F) -> F:
     """The arguments and options of ``convert`` and ``cat``: the inputs, ``--to``,
-    ``-o``, ``--unique``, ``--max-errors`` and ``--color``."""
+    ``-o``, ``--unique``, ``judging`` (``--max-errors``, ``--select`` ...) and ``--color``."""
     for option in reversed((
         click.argument("paths", nargs=-1, required=True, type=INPUT_PATH),
         click.option("--to", type=click.Choice(FORMATS_OUT),
@@ -75,7 +70,7 @@ def stream_options(f: F) -> F:
         click.option("-o", "--output", type=OUTPUT_PATH,
                      help="Write here, atomically: only when every record is valid."),
         click.option("--unique", is_flag=True, help=UNIQUE_HELP),
-        max_errors_option, color_option)):
+        judging, color_option)):
         f = option(f)
     return f
 
@@ -86,7 +81,7 @@ def stream_options(f: F) -> F:
     "pitch convert --to json samples/auction-full.yaml",
 ))
 @stream_options
-def convert(paths: tuple[str, ...], to: str | None, output: str | None, unique: bool, max_errors: int) -> None:
+def convert(paths: tuple[str, ...], to: str | None, output: str | None, unique: bool, judge: Judge) -> None:
     """Convert records between YAML, JSON and JSON Lines, as one stream.
 
     Each record is written in the canonical form, as `pitch fmt --to` writes
@@ -96,7 +91,7 @@ def convert(paths: tuple[str, ...], to: str | None, output: str | None, unique: 
     converted (its diagnostics on standard error, exit 1); with -o nothing is
     written then.
     """
-    sys.exit(convert_paths(paths, format_for(to, output, paths) or "yaml", output, max_errors, unique))
+    sys.exit(convert_paths(paths, format_for(to, output, paths) or "yaml", output, judge, unique))
 
 
 command = convert

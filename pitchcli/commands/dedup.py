@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, judging
 from pitchcli.render.formats import DEDUP
+
+if TYPE_CHECKING:
+    from pitchcli.pipeline.lint import Judge
 
 
 @click.command(epilog=examples(
@@ -19,9 +23,9 @@ from pitchcli.render.formats import DEDUP
 @format_option(DEDUP, "text", help="text: each group of copies, the first to keep; json: the versioned report; "
                                    "list: every copy after the first, FILE<TAB>DOCUMENT a line.")
 @click.option("--allow-invalid", is_flag=True, help="An invalid record (not compared) doesn't make the exit status 1.")
-@max_errors_option
+@judging
 @color_option
-def dedup(paths: tuple[str, ...], fmt: str, allow_invalid: bool, max_errors: int) -> None:
+def dedup(paths: tuple[str, ...], fmt: str, allow_invalid: bool, judge: Judge) -> None:
     """Find the games recorded more than once: the same play, whatever the
     spacing, key order, card notation, format or metadata (event, date, notes);
     and near-duplicates, the same deal played otherwise, listed apart.
@@ -30,11 +34,10 @@ def dedup(paths: tuple[str, ...], fmt: str, allow_invalid: bool, max_errors: int
     status: 0 no copies, 1 copies found (or an invalid record, not compared),
     3 an input could not be read.
     """
-    from pitchcli.pipeline.check import check_paths
     from pitchcli.pipeline.driver import drive
     from pitchcli.render.dedup import Deduping
 
-    checked = check_paths(paths, max_errors=max_errors or None, quick=True)
+    checked = judge.check_paths(paths, quick=True)
     sys.exit(drive(checked, Deduping(DEDUP[fmt], sys.stdout, allow_invalid), sys.stderr))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
@@ -12,11 +13,14 @@ from pitchcli.commands.common import (
     color_option,
     examples,
     format_option,
-    max_errors_option,
+    judging,
     not_an_input,
     writing,
 )
 from pitchcli.render.formats import FIND
+
+if TYPE_CHECKING:
+    from pitchcli.pipeline.lint import Judge
 
 POINTS = ("high", "low", "jack", "game")
 RECORD_FORMATS = {".yaml": "yaml", ".yml": "yaml", ".jsonl": "jsonl", ".ndjson": "jsonl"}
@@ -68,13 +72,13 @@ def _query(ctx: click.Context, param: click.Parameter, value: str | None) -> obj
 @click.option("-o", "--output", type=OUTPUT_PATH, help="Write here (atomically); a .yaml or "
               ".jsonl name sets the format when --format is not given.")
 @click.option("--allow-invalid", is_flag=True, help="An invalid record (not searched) doesn't make the exit status 1.")
-@max_errors_option
+@judging
 @color_option
 def find(paths: tuple[str, ...], players: tuple[str, ...], together: tuple[str, ...], against: tuple[str, ...],
          event: str | None, since: str | None, until: str | None, variants: tuple[str, ...], seats: int | None,
          winner: str | None, bid_at_least: int | None, made: bool | None, max_bid: bool, set_by: str | None,
          margin_at_least: int | None, margin_at_most: int | None, unfinished: bool, invalid: bool, query: object,
-         by_hands: bool, fmt: str, output: str | None, allow_invalid: bool, max_errors: int) -> None:
+         by_hands: bool, fmt: str, output: str | None, allow_invalid: bool, judge: Judge) -> None:
     """Find the games that meet every condition given (none: every valid game).
 
     Hand conditions (--bid-at-least, --made/--set, --max-bid, --set-by) must
@@ -101,9 +105,9 @@ def find(paths: tuple[str, ...], players: tuple[str, ...], together: tuple[str, 
         from pitchcli.record.write import atomic_output
         not_an_input(output, paths)
         with writing(output), atomic_output(output) as f:
-            status = search(paths, cond, FIND[fmt], f, sys.stderr, allow_invalid, max_errors or None)
+            status = search(paths, cond, FIND[fmt], f, sys.stderr, allow_invalid, judge)
     else:
-        status = search(paths, cond, FIND[fmt], sys.stdout, sys.stderr, allow_invalid, max_errors or None)
+        status = search(paths, cond, FIND[fmt], sys.stdout, sys.stderr, allow_invalid, judge)
     sys.exit(status)
 
 

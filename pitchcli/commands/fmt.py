@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, max_errors_option, not_an_input
+from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, judging, not_an_input
+
+if TYPE_CHECKING:
+    from pitchcli.pipeline.lint import Judge
 
 FORMATS_OUT = ("yaml", "json", "jsonl")
 
@@ -26,15 +30,16 @@ FORMATS_OUT = ("yaml", "json", "jsonl")
 @click.option("--fill", is_flag=True,
               help="Also write what the engine derives: trump, called partners, trick leaders, points, score, "
                    "totals, result.")
-@max_errors_option
+@judging
 @color_option
 def fmt(paths: tuple[str, ...], output: str | None, to: str | None, check: bool, in_place: bool,
-        fill: bool, max_errors: int) -> None:
+        fill: bool, judge: Judge) -> None:
     """Write records in the canonical form (fixed key order, canonical cards).
 
     Formatting a canonical record changes nothing, and an invalid record is
     never formatted (its diagnostics go to standard error, exit 1): fmt does
-    not repair. Comments are kept (YAML output): a comment line before the
+    not repair (a record whose only errors are suppressed, by its comments
+    or the configuration, is formatted as valid). Comments are kept (YAML output): a comment line before the
     key or item it precedes, an end-of-line comment on its line.
     """
     if (check, in_place, output is not None).count(True) > 1:
@@ -48,7 +53,7 @@ def fmt(paths: tuple[str, ...], output: str | None, to: str | None, check: bool,
     from pitchcli.render.records import Formatting
 
     formatting = Formatting(sys.stdout, sys.stderr, output, to, check, in_place, fill, sys.stdin.buffer,
-                            max_errors or None)
+                            judge=judge)
     sys.exit(drive(formatting.inputs(paths), formatting, sys.stderr))
 
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import datetime
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, judging
 from pitchcli.escape import quote
 from pitchcli.render.formats import RATINGS
+
+if TYPE_CHECKING:
+    from pitchcli.pipeline.lint import Judge
 
 
 def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -41,10 +45,10 @@ def _date(ctx: click.Context, param: click.Parameter, value: str | None) -> str 
               help="The period the Change column is measured over: games dated DATE or later "
                    "(default: the last date, so Change is what the last night did).")
 @click.option("--allow-invalid", is_flag=True, help="Exit 0 even when some records are invalid (never rated).")
-@max_errors_option
+@judging
 @color_option
 def ratings(paths: tuple[str, ...], fmt: str, head_to_head: bool, since: str | None, allow_invalid: bool,
-            max_errors: int) -> None:
+            judge: Judge) -> None:
     """Player ratings over a league's games, in date order (openskill,
     Plackett-Luce; see the README): each player's games, rating (mu),
     uncertainty (sigma), the ordinal mu - 3 sigma ranked on, and its change
@@ -54,12 +58,11 @@ def ratings(paths: tuple[str, ...], fmt: str, head_to_head: bool, since: str | N
     Exit status: 0; 1 some record invalid (unless --allow-invalid); 3 an
     input could not be read.
     """
-    from pitchcli.pipeline.check import check_paths
     from pitchcli.pipeline.driver import drive, write_first_errors
     from pitchcli.views.ratings import Collecting
 
     collecting = Collecting(since, allow_invalid)
-    status = drive(check_paths(paths, max_errors=max_errors or None), collecting)
+    status = drive(judge.check_paths(paths), collecting)
     RATINGS[fmt](collecting.ratings, sys.stdout, head_to_head)
     sys.stdout.flush()  # the table first, then the records left out
     write_first_errors(collecting.ratings.invalid, sys.stderr)

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, judging
 from pitchcli.render.formats import REPLAY
+
+if TYPE_CHECKING:
+    from pitchcli.pipeline.lint import Judge
 
 
 @click.command(epilog=examples(
@@ -20,20 +24,19 @@ from pitchcli.render.formats import REPLAY
 @format_option(REPLAY, "text",
                help="text: sentences; json: an event stream, one JSON object per line (see "
                     "docs/score-replay-fmt.md).")
-@max_errors_option
+@judging
 @color_option
-def replay(path: str, hand: int | None, fmt: str, max_errors: int) -> None:
+def replay(path: str, hand: int | None, fmt: str, judge: Judge) -> None:
     """Replay a game: the auction call by call, then every trick (who led, who
     played what, who won it and why, what was captured) and the points.
 
     Tally hands (no cards) can be scored but not replayed: the replay says so.
     """
-    from pitchcli.pipeline.check import check_paths
     from pitchcli.pipeline.driver import drive
     from pitchcli.render.replay import Replaying
 
     replaying = Replaying(REPLAY[fmt](sys.stdout), sys.stderr, hand)
-    sys.exit(drive(check_paths([path], max_errors=max_errors or None), replaying, sys.stderr))
+    sys.exit(drive(judge.check_paths([path]), replaying, sys.stderr))
 
 
 command = replay

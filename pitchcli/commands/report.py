@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, judging
+
+if TYPE_CHECKING:
+    from pitchcli.pipeline.lint import Judge
 
 
 @click.command("report", epilog=examples(
@@ -18,9 +22,9 @@ from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, exam
               help="The folder to write the site into (created if missing).")
 @click.option("--title", default="Tournament report", show_default=True, help="The site's title.")
 @click.option("--allow-invalid", is_flag=True, help="Exit 0 even when some records are invalid (they are listed).")
-@max_errors_option
+@judging
 @color_option
-def report(paths: tuple[str, ...], out_dir: str, title: str, allow_invalid: bool, max_errors: int) -> None:
+def report(paths: tuple[str, ...], out_dir: str, title: str, allow_invalid: bool, judge: Judge) -> None:
     """A static HTML site of a tournament: index.html with the standings of
     every event (as `pitch summarize`), ratings.html, a folder per event (its
     standings night by night, and a page per game: hand by hand, the tricks, a
@@ -30,12 +34,11 @@ def report(paths: tuple[str, ...], out_dir: str, title: str, allow_invalid: bool
     Exit status: 0 written; 1 written, some record invalid (unless
     --allow-invalid); 3 an input could not be read or the site not written.
     """
-    from pitchcli.pipeline.check import check_paths
     from pitchcli.pipeline.driver import drive
     from pitchcli.render.site import Reporting, publish
 
     reporting = Reporting(title, allow_invalid)
-    status = drive(check_paths(paths, max_errors=max_errors or None), reporting)
+    status = drive(judge.check_paths(paths), reporting)
     if not publish(reporting.site, out_dir, sys.stderr):
         sys.exit(3)
     sys.exit(status)

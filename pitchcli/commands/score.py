@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, judging
 from pitchcli.render.formats import SCORE
+
+if TYPE_CHECKING:
+    from pitchcli.pipeline.lint import Judge
 
 
 @click.command(epilog=examples(
@@ -24,22 +28,21 @@ from pitchcli.render.formats import SCORE
 @format_option(SCORE, "text",
                help="text: tables and sentences; json: the versioned report; csv: one row per hand and "
                     "player (or team).")
-@max_errors_option
+@judging
 @color_option
 def score(paths: tuple[str, ...], hand: int | None, explain: bool, check: bool, fmt: str,
-          max_errors: int) -> None:
+          judge: Judge) -> None:
     """Score games hand by hand: the contract, who took which point, made or
     set, the score changes, the running totals and the winner.
 
     Works on every detail level (full, play, tally). An invalid record is not
     scored: its diagnostics go to standard error (exit 1).
     """
-    from pitchcli.pipeline.check import check_paths
     from pitchcli.pipeline.driver import drive
     from pitchcli.render.scoresheet import Scoring
 
     scoring = Scoring(SCORE[fmt](sys.stdout, hand, check), sys.stderr, hand, explain, check)
-    sys.exit(drive(check_paths(paths, max_errors=max_errors or None), scoring, sys.stderr))
+    sys.exit(drive(judge.check_paths(paths), scoring, sys.stderr))
 
 
 command = score

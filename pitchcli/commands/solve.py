@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, judging
 from pitchcli.render.formats import SOLVE
+
+if TYPE_CHECKING:
+    from pitchcli.pipeline.lint import Judge
 
 
 @click.command("solve", epilog=examples(
@@ -23,10 +27,10 @@ from pitchcli.render.formats import SOLVE
 @click.option("--total-budget", type=click.IntRange(1), default=None,
               help="Nodes for the whole run, across every hand and game: a hand reached after they are "
                    "spent is reported with its bounds [default: 4,000,000].")
-@max_errors_option
+@judging
 @color_option
 def solve(path: str, hand: int | None, fmt: str, budget: int | None, total_budget: int | None,
-          max_errors: int) -> None:
+          judge: Judge) -> None:
     """Could the bid have been made, and which card lost it?
 
     With every card face up and everyone playing perfectly, the bidding side
@@ -36,14 +40,13 @@ def solve(path: str, hand: int | None, fmt: str, budget: int | None, total_budge
     with a card that would have kept it. Hands without cards (tallies) can't
     be solved; the output says so.
     """
-    from pitchcli.pipeline.check import check_paths
     from pitchcli.pipeline.driver import drive
     from pitchcli.render.solve import Solving
     from pitchcli.views.solve import DEFAULT_BUDGET, DEFAULT_TOTAL_BUDGET
 
     solving = Solving(SOLVE[fmt](sys.stdout), sys.stderr, hand, budget or DEFAULT_BUDGET,
                       total_budget or DEFAULT_TOTAL_BUDGET)
-    sys.exit(drive(check_paths([path], max_errors=max_errors or None), solving, sys.stderr))
+    sys.exit(drive(judge.check_paths([path]), solving, sys.stderr))
 
 
 command = solve

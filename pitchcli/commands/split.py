@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, max_errors_option
+from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, judging
 from pitchcli.commands.fmt import FORMATS_OUT
+
+if TYPE_CHECKING:
+    from pitchcli.pipeline.lint import Judge
 
 KEYS = ("event", "date", "game")
 
@@ -22,9 +26,9 @@ KEYS = ("event", "date", "game")
 @click.option("-o", "--output", "folder", required=True, type=OUTPUT_PATH,
               help="The folder to write in (made if missing).")
 @click.option("--to", type=click.Choice(FORMATS_OUT), default="yaml", show_default=True, help="The output format.")
-@max_errors_option
+@judging
 @color_option
-def split(paths: tuple[str, ...], key: str, folder: str, to: str, max_errors: int) -> None:
+def split(paths: tuple[str, ...], key: str, folder: str, to: str, judge: Judge) -> None:
     """Cut records into files: one per event (EVENT.yaml), date (DATE.yaml) or
     game (ID.yaml), in the order read; names made of letters, digits and
     . _ - (two names alike get -2, -3).
@@ -38,7 +42,7 @@ def split(paths: tuple[str, ...], key: str, folder: str, to: str, max_errors: in
     from pitchcli.render.convert import Splitting
 
     splitting = Splitting(folder, sys.stderr, to, key, paths)
-    sys.exit(drive(noted(paths, max_errors or None, quick=True), splitting, sys.stderr))
+    sys.exit(drive(noted(paths, quick=True, judge=judge), splitting, sys.stderr))
 
 
 command = split

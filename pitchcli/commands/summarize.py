@@ -17,7 +17,7 @@ from pitchcli.commands.common import (
     color_option,
     examples,
     format_option,
-    max_errors_option,
+    judging,
     not_an_input,
     writing,
 )
@@ -26,6 +26,7 @@ from pitchcli.render.formats import SUMMARY
 
 if TYPE_CHECKING:  # (the summary is imported when a command runs: start-up)
     from pitchcli.pipeline.cluster import Tls
+    from pitchcli.pipeline.lint import Judge
     from pitchcli.progress import Progress
     from pitchcli.render.summary import SummaryRenderer
     from pitchcli.views.summary import Summary
@@ -144,12 +145,12 @@ def report_out(s: Summary, fmt: str, standings: bool, games: bool | None, partia
 @click.option("--by", type=click.Choice(["event", "round"]), default="event", show_default=True,
               help="round: each event's standings after each of its rounds (a round is a night's: its "
                    "date and number; read in one process; no game rows, no --partial).")
-@max_errors_option
+@judging
 @color_option
 def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | None, max_rows: int,
               allow_invalid: bool, partial: bool, output: str | None, jobs: int, progress: bool | None,
               cluster: str | None, cluster_timeout: float, cluster_tls_ca: str | None,
-              cluster_tls_cert: str | None, cluster_tls_key: str | None, by: str, max_errors: int) -> None:
+              cluster_tls_cert: str | None, cluster_tls_key: str | None, by: str, judge: Judge) -> None:
     """Standings and game rows over many records: a club's events at a glance.
 
     PATHS are files, folders (searched recursively) or - for standard input;
@@ -179,20 +180,19 @@ def summarize(paths: tuple[str, ...], fmt: str, standings: bool, games: bool | N
     from pitchcli.views.summarize import Progress, summarize_paths
     bar = Progress(progress if progress is not None else sys.stderr.isatty(),
                    sys.stderr)
-    cap = max_errors or None
     if by == "round":
         if cluster is not None:
             raise click.UsageError("--by round reads in one process: not with --cluster")
-        _summarize_rounds(paths, fmt, partial, games, max_rows, output, allow_invalid, bar, cap)
+        _summarize_rounds(paths, fmt, partial, games, max_rows, output, allow_invalid, bar, judge)
         return
     keep = games is not False if partial else games_shown(fmt, standings, games)
     tls = _tls(cluster, cluster_tls_ca, cluster_tls_cert, cluster_tls_key)
     try:
         if cluster is not None:
-            s = _on_cluster(paths, cluster, jobs, max_rows or None, keep, bar, cluster_timeout, output, cap, tls)
+            s = _on_cluster(paths, cluster, jobs, max_rows or None, keep, bar, cluster_timeout, output, judge, tls)
         else:
             s = summarize_paths(paths, jobs=jobs or os.cpu_count() or 1, limit=max_rows or None,
-                                keep_games=keep, progress=bar, output=output, max_errors=cap)
+                                keep_games=keep, progress=bar, output=output, judge=judge)
     except WorkerDied as e:
         click.echo(escape.text(f"summarize: {e}; no summary written"), err=True)
         sys.exit(3)
@@ -213,25 +213,25 @@ def _tls(cluster: str | None, ca: str | None, cert: str | None, key: str | None)
 
 
 def _on_cluster(paths: tuple[str, ...], address: str, jobs: int, limit: int | None, keep: bool, bar: Progress,
-                timeout: float, output: str | None, max_errors: int | None, tls: Tls | None) -> Summary:
+                timeout: float, output: str | None, judge: Judge, tls: Tls | None) -> Summary:
     from pitchcli.pipeline.cluster import ClusterError
     from pitchcli.views.summarize import summarize_on_cluster
     if jobs != 1:
         raise click.UsageError("--jobs and --cluster: choose one (the cluster's workers are the jobs)")
     try:
-        return summarize_on_cluster(paths, address, limit, keep, bar, timeout, output, max_errors, tls)
+        return summarize_on_cluster(paths, address, limit, keep, bar, timeout, output, tls=tls, judge=judge)
     except ClusterError as e:
         click.echo(escape.text(f"pitch summarize: {e}"), err=True)
         sys.exit(e.code)
 
 
 def _summarize_rounds(paths: tuple[str, ...], fmt: str, partial: bool, games: bool | None, max_rows: int,
-                      output: str | None, allow_invalid: bool, bar: Progress, max_errors: int | None) -> None:
+                      output: str | None, allow_invalid: bool, bar: Progress, judge: Judge) -> None:
     from pitchcli.views.summarize import summarize_by_round
     from pitchcli.views.summary import after_each_round
     if partial or games:
         raise click.UsageError("--by round writes standings only: not with --partial or --games")
-    s, rounds = summarize_by_round(paths, limit=max_rows or None, progress=bar, max_errors=max_errors)
+    s, rounds = summarize_by_round(paths, limit=max_rows or None, progress=bar, judge=judge)
     after = after_each_round(rounds)
     summary_out(s, fmt, output, allow_invalid, lambda renderer: renderer.rounds(s, after))
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, WARNING, Diagnostic
-from pitchcli.pipeline.check import Checked
+from pitchcli.pipeline.check import Checked, check_paths, check_source
 from pitchcli.pipeline.config import Config
 from pitchcli.pipeline.selection import Layer, enabled
 from pitchcli.pipeline.walk import SKIPPED
@@ -201,3 +201,63 @@ def _closed(last: Checked, state: _FileState, policy: Policy) -> Checked:
     if extra:
         _finish(last, last.diagnostics + [d for d in extra if d.code in policy.enabled], policy)
     return last
+
+
+def checked_source(name: str, source: Any, policy_for: Callable[[str], Policy] | None = None,
+                   max_errors: int | None = DEFAULT_MAX_ERRORS, quick: bool = False) -> Iterator[Checked]:
+    """``check.check_source`` of one input, judged with ``policy_for`` (a
+    ``Judge``'s, or a worker's ``FoundPolicies``) when it is given; else as checked,
+    the first ``max_errors`` diagnostics kept (what the API's readers use)."""
+    if policy_for is None:
+        return check_source(name, source, max_errors=max_errors, quick=quick)
+    return lint(check_source(name, source, max_errors=None, quick=quick), policy_for)
+
+
+class FoundPolicies:
+    """``policy_for`` over files whose policies were found beforehand: what
+    worker processes and a cluster's workers are sent (the configuration is
+    found where the command runs: a worker may be in another folder)."""
+
+    def __init__(self, by_file: dict[str, Policy]) -> None:
+        self.by_file = by_file
+
+    def __call__(self, file: str) -> Policy:
+        """The policy found for ``file``."""
+        return self.by_file[file]
+
+
+class Judge:
+    """What a run shows of the records it reads, for every command alike: the
+    configuration each input's folder holds (``config.Discovery``), the
+    command line's selection over it, the cap on diagnostics, and the records'
+    own suppression comments (``lint``). A record whose only errors are
+    suppressed or not selected is used as a valid one: by ``validate``'s
+    verdict and by every command that refuses an invalid record.
+
+    ``max_errors``: None, the configuration's (else the default); 0, all."""
+
+    def __init__(self, discovery: Any = None, cli: Layer | None = None, max_errors: int | None = None) -> None:
+        from pitchcli.pipeline.config import Discovery
+
+        self.discovery = discovery if discovery is not None else Discovery(isolated=True)
+        self.cli = cli or Layer()
+        self.max_errors = max_errors
+        self.policy_for = policies(self.discovery, self.cli, max_errors)
+
+    def capped(self, max_errors: int | None) -> Judge:
+        """The same judge with another cap (``--statistics``: 0, every diagnostic counted)."""
+        return Judge(self.discovery, self.cli, max_errors)
+
+    def judged(self, items: Iterable[Checked]) -> Iterator[Checked]:
+        """``items`` (from ``check_paths``/``check_source`` with ``max_errors=None``),
+        each with what the run shows of it (``lint``)."""
+        return lint(items, self.policy_for)
+
+    def check_paths(self, paths: Iterable[str], quick: bool = False, output: str | None = None
+                    ) -> Iterator[Checked]:
+        """Every document of every input checked (``check.check_paths``), judged."""
+        return self.judged(check_paths(paths, max_errors=None, quick=quick, output=output))
+
+    def for_files(self, files: Iterable[str]) -> FoundPolicies:
+        """The policies of ``files``, found here, to send to workers with the pieces of them."""
+        return FoundPolicies({f: self.policy_for(f) for f in files})

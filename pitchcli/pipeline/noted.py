@@ -13,13 +13,14 @@ command says so rather than lose them without a word.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
 
 import yaml
 
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, Diagnostic
-from pitchcli.pipeline.check import Checked, check_source, iter_sources
+from pitchcli.pipeline.check import Checked, iter_sources
+from pitchcli.pipeline.lint import Judge, Policy, checked_source
 from pitchcli.record import comments
 from pitchcli.record.read import TooLarge, read_bounded, whole_file_limit
 
@@ -32,16 +33,17 @@ class Unread(Checked):
 
 
 def noted_source(name: str, source: str | BinaryIO | Diagnostic, max_errors: int | None = DEFAULT_MAX_ERRORS,
-                 quick: bool = False) -> Iterator[Checked]:
-    """``check_source`` for one input, each document with its comments (see the module doc)."""
+                 quick: bool = False, policy_for: Callable[[str], Policy] | None = None) -> Iterator[Checked]:
+    """``check_source`` for one input, each document with its comments (see the
+    module doc); judged with ``policy_for`` when given (``lint.checked_source``)."""
     if isinstance(source, Diagnostic) or name.lower().endswith(NO_COMMENTS):
-        yield from check_source(name, source, max_errors=max_errors, quick=quick)
+        yield from checked_source(name, source, policy_for, max_errors, quick)
         return
     try:
         data = read_bounded(name, None if isinstance(source, str) else source)
     except TooLarge as e:
         if isinstance(source, str):  # a file: streamed, its comments not looked for
-            for c in check_source(name, source, max_errors=max_errors, quick=quick):
+            for c in checked_source(name, source, policy_for, max_errors, quick):
                 c.__class__ = Unread
                 yield c
         else:  # standard input, read whole as fmt reads it: refused past the bound
@@ -49,24 +51,26 @@ def noted_source(name: str, source: str | BinaryIO | Diagnostic, max_errors: int
                                                            column=1)])
         return
     except OSError:
-        yield from check_source(name, source, max_errors=max_errors, quick=quick)  # the loader says why (L101)
+        yield from checked_source(name, source, policy_for, max_errors, quick)  # the loader says why (L101)
         return
     try:
         found, starts = comments.find(data.decode("utf-8"))
     except (UnicodeDecodeError, yaml.YAMLError):
         found, starts = [], []  # not UTF-8, not YAML: the loader says where (L102, L103)
-    for c in check_source(name, io.BytesIO(data), max_errors=max_errors, quick=quick):
+    for c in checked_source(name, io.BytesIO(data), policy_for, max_errors, quick):
         tree = c.document.yaml_tree if c.document is not None else None
         if found and tree is not None:
             c.notes = comments.of_document(found, starts, *tree, first=c.index == 0)
         yield c
 
 
-def noted(paths: Iterable[str], max_errors: int | None = DEFAULT_MAX_ERRORS, quick: bool = False
-          ) -> Iterator[Checked]:
-    """Every document of every input (folders searched, ``-`` standard input), with its comments."""
+def noted(paths: Iterable[str], max_errors: int | None = DEFAULT_MAX_ERRORS, quick: bool = False,
+          judge: Judge | None = None) -> Iterator[Checked]:
+    """Every document of every input (folders searched, ``-`` standard input),
+    with its comments; judged by ``judge`` when given (``pipeline.lint``)."""
+    policy_for = judge.policy_for if judge is not None else None
     for name, source in iter_sources(paths):
-        yield from noted_source(name, source, max_errors, quick)
+        yield from noted_source(name, source, max_errors, quick, policy_for)
 
 
 __all__ = ["Unread", "noted", "noted_source", "whole_file_limit"]

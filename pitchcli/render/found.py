@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from pitchcli import escape
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import Consumer, write_diagnostics
+from pitchcli.pipeline.lint import Judge
 from pitchcli.pipeline.noted import Unread
 from pitchcli.record.write import canonical
 from pitchcli.render.stream import RecordStream
@@ -209,13 +210,15 @@ class Finding(Consumer):
 
 
 def search(paths: tuple[str, ...] | list[str], cond: Conditions, sink_of: Any, out: TextIO, err: TextIO,
-           allow_invalid: bool = False, max_errors: int | None = None) -> int:
+           allow_invalid: bool = False, judge: Judge | None = None) -> int:
     """Run ``pitch find``: every document of ``paths`` checked (the quick pass
-    where it decides), the games found written by the sink ``sink_of(out,
-    err)`` makes; the exit status (``Finding``)."""
+    where it decides) and judged (``pipeline.lint.Judge``: what a record's
+    comments suppress or the selection leaves out doesn't make it invalid),
+    the games found written by the sink ``sink_of(out, err)`` makes; the exit
+    status (``Finding``)."""
     from pitchcli.pipeline.driver import drive
     from pitchcli.pipeline.noted import noted
 
     sink = sink_of(out, err)
     sink.per_hand = cond.hands
-    return drive(noted(paths, max_errors, quick=True), Finding(sink, cond, err, allow_invalid), err)
+    return drive(noted(paths, quick=True, judge=judge), Finding(sink, cond, err, allow_invalid), err)

@@ -30,9 +30,10 @@ from pitchcli import escape
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, ERROR, Diagnostic
 from pitchcli.engine.results import AWARDS, family_of
 from pitchcli.engine.table import build_table
-from pitchcli.pipeline.check import Checked, check_source, iter_sources
+from pitchcli.pipeline.check import Checked, iter_sources
 from pitchcli.pipeline.driver import Consumer, write_diagnostics
 from pitchcli.pipeline.feed import GameAnalysis, analyze
+from pitchcli.pipeline.lint import Judge, checked_source
 from pitchcli.pipeline.simulate import default_teams
 from pitchcli.profiles import Profile, ProfileError, resolve
 from pitchcli.record import comments, schema
@@ -261,16 +262,19 @@ def joined(parts: list[Formatted], fmt: str) -> str:
 
 def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None,
                source: str | BinaryIO | Diagnostic | None = None, to: str | None = None,
-               max_errors: int | None = DEFAULT_MAX_ERRORS) -> Formatted:
+               max_errors: int | None = DEFAULT_MAX_ERRORS, judge: Judge | None = None) -> Formatted:
     """Read, check and (if valid) prepare one input for formatting, in the
     format ``to`` (default: its own); ``-`` is ``stdin``; ``source`` a
     ``Diagnostic`` is what the folder walk skipped; at most ``max_errors``
-    diagnostics are kept per document (None: all). The
+    diagnostics are kept per document (None: all), or, with a ``judge``
+    (``pipeline.lint``), what it shows: a record whose only errors it
+    suppresses or doesn't select is formatted as a valid one. The
     input is read whole through the bounded reader (``read_bounded``): one that
     can't be read gets the loader's diagnostic (L101), one too large an L106."""
     res = Formatted(name, format_of(name), None, out_fmt=to)
+    policy_for = judge.policy_for if judge is not None else None
     if isinstance(source, Diagnostic):
-        res.add(next(check_source(name, source, max_errors=max_errors)), do_fill)
+        res.add(next(checked_source(name, source, policy_for, max_errors)), do_fill)
         return res
     try:
         data = read_bounded(name, stdin)
@@ -279,7 +283,7 @@ def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None,
         res.diagnostics.append(Diagnostic("L106", str(e), file=name, document=0, line=1, column=1))
         return res
     except OSError:
-        for c in check_source(name, name, max_errors=max_errors):
+        for c in checked_source(name, name, policy_for, max_errors):
             res.add(c, do_fill)
         return res
     unscannable: comments.Unscannable | None = None
@@ -293,7 +297,7 @@ def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None,
                 res.found, res.starts = comments.find(res.text)
             except comments.Unscannable as e:
                 unscannable = e
-    for c in check_source(name, io.BytesIO(data), max_errors=max_errors):
+    for c in checked_source(name, io.BytesIO(data), policy_for, max_errors):
         res.add(c, do_fill)
     if unscannable is not None and res.valid:
         # The loader read what the comment scanner could not: refuse rather
@@ -459,10 +463,11 @@ class Formatting(Consumer):
 
     def __init__(self, out: TextIO, err: TextIO, output: str | None = None, to: str | None = None,
                  check: bool = False, in_place: bool = False, do_fill: bool = False,
-                 stdin: BinaryIO | None = None, max_errors: int | None = DEFAULT_MAX_ERRORS) -> None:
+                 stdin: BinaryIO | None = None, max_errors: int | None = DEFAULT_MAX_ERRORS,
+                 judge: Judge | None = None) -> None:
         self.out, self.err, self.output, self.to = out, err, output, to
         self.check, self.in_place, self.do_fill = check, in_place, do_fill
-        self.stdin, self.max_errors = stdin, max_errors
+        self.stdin, self.max_errors, self.judge = stdin, max_errors, judge
         # Standard output and -o: every record in one format, the first file's by default.
         self.run_fmt = to or (format_of(output) if output else None)
         self.good: list[Formatted] = []  # kept for standard output and -o, which write all or nothing
@@ -473,7 +478,7 @@ class Formatting(Consumer):
         output and -o, known once the first valid file is read: read lazily)."""
         for name, source in iter_sources(paths, self.output):  # (-o found in a folder: not read)
             to = self.to if self.check else None if self.in_place else self.run_fmt
-            yield read_input(name, self.do_fill, self.stdin, source, to, self.max_errors)
+            yield read_input(name, self.do_fill, self.stdin, source, to, self.max_errors, self.judge)
 
     def usable(self, c: Formatted) -> bool:
         """Every document of the file loaded and has no error."""

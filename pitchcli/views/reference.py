@@ -47,7 +47,8 @@ class CodeDoc:
     explain: str
     example: str
     says: str
-    sample: str = ""  # a file of samples-invalid/ whose diagnostic ``says`` is (tools/gen_docs.py)
+    sample: str = ""  # a file whose diagnostic ``says`` is (tools/gen_docs.py)
+    made: str = ""  # or the file made to show it (tools/make_invalid_samples.made_says)
 
 
 def _data(name: str) -> dict[str, Any]:
@@ -73,33 +74,70 @@ def codes() -> dict[str, CodeDoc]:
     return {c: CodeDoc(c, CODES[c], **{k: v.strip() for k, v in data[c].items()}) for c in CODES if c in data}
 
 
+def _validated(path: str) -> Any:
+    """``path``'s documents as ``pitch validate`` judges them (the configuration
+    found up from it, its suppression comments), every diagnostic kept."""
+    from pitchcli.pipeline.config import Discovery
+    from pitchcli.pipeline.lint import Judge
+
+    return Judge(Discovery(), max_errors=0).check_paths([path])
+
+
 def says_of(code: str, path: str) -> str | None:
     """What ``pitch validate PATH`` says first with ``code``: the example line
     of a code is this, written by the code that reports it (``tools/gen_docs.py``
     copies it into ``data/codes.toml``; a test fails while one is stale)."""
-    from pitchcli.pipeline.check import check_paths
-
-    for checked in check_paths([path], max_errors=None):
+    for checked in _validated(path):
         for d in checked.diagnostics:
             if d.code == code:
                 return d.as_text()
     return None
 
 
-def with_generated_says(toml_text: str) -> str:
+# The samples made one per code (tools/make_invalid_samples.py): their example
+# is generated too, the line the diagnostic points at (the L-codes' examples
+# describe bytes and files, and stay as written).
+CODE_SAMPLES = "docs/examples/codes/"
+# Their example is written: the line pointed at says nothing alone (a key that
+# is missing, a whole hand), so the entry describes the hand or key instead.
+WRITTEN_EXAMPLES = frozenset({"S202", "R412", "R414"})
+
+
+def example_of(code: str, path: str) -> str | None:
+    """The line of ``path`` that validating it points at with ``code``, as a
+    code's example (its indentation and modeline left out)."""
+    for checked in _validated(path):
+        for d in checked.diagnostics:
+            if d.code == code and d.line:
+                with open(path, encoding="utf-8") as f:
+                    return f.read().splitlines()[d.line - 1].strip()
+    return None
+
+
+def with_generated_says(toml_text: str, made: dict[str, str] | None = None) -> str:
     """``data/codes.toml``'s text with the ``says`` of every code that names a
     ``sample`` replaced by what validating that sample says (run from the
-    repository's root, where ``samples-invalid/`` is)."""
+    repository's root, where ``samples-invalid/`` is), and of every code of
+    ``made`` by its value (what the code says of a file no repository can
+    hold, made by ``tools/make_invalid_samples.made_says``)."""
     import json
 
     out = toml_text
+    made = made or {}
     for c in codes().values():
-        if not c.sample:
+        if not c.sample and c.code not in made:
             continue
-        says = says_of(c.code, c.sample)
+        says = made[c.code] if c.code in made else says_of(c.code, c.sample)
         if says is None:
             raise LookupError(f"{c.sample} does not raise {c.code}")
         head = out.index(f"\n[{c.code}]\n")
+        if c.sample.startswith(CODE_SAMPLES) and c.code[0] != "L" and c.code not in WRITTEN_EXAMPLES:
+            example = example_of(c.code, c.sample)
+            if example is None:
+                raise LookupError(f"{c.sample} has no line for {c.code}")
+            start = out.index("\nexample = ", head) + len("\nexample = ")
+            end = out.index("\n", start)
+            out = out[:start] + json.dumps(example, ensure_ascii=False) + out[end:]
         start = out.index("\nsays = ", head) + len("\nsays = ")
         end = out.index("\n", start)
         out = out[:start] + json.dumps(says, ensure_ascii=False) + out[end:]

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS
-from pitchcli.pipeline.check import check_source, iter_sources
+from pitchcli.pipeline.check import iter_sources
 from pitchcli.pipeline.cluster import DEFAULT_TIMEOUT, Tls, connect, in_order, threads
+from pitchcli.pipeline.lint import FoundPolicies, Judge, checked_source
 from pitchcli.pipeline.parallel import Workers
 from pitchcli.pipeline.pieces import ByteRange, Task, inputs, plan, size_of, split_inputs
 from pitchcli.progress import Progress
@@ -41,21 +42,23 @@ class PieceDone:
 
 
 def run_piece(task: Task, limit: int | None, keep_games: bool, path: str | None = None,
-              max_errors: int | None = DEFAULT_MAX_ERRORS) -> PieceDone:
+              max_errors: int | None = DEFAULT_MAX_ERRORS, policy: FoundPolicies | None = None) -> PieceDone:
     """Summarize one task; ``path``: where to open the file when it isn't at
     ``task.name`` (a cluster's worker in another folder gets the absolute path;
     the name in the summary stays ``task.name``); at most ``max_errors``
-    diagnostics kept per document (None: all; the counts include them all)."""
+    diagnostics kept per document (None: all; the counts include them all);
+    ``policy``: what is shown of the file's records, found by the parent
+    (``Judge.for_files``; an ``ignore-file`` comment applies within its piece)."""
     s = Summary(limit, keep_games)
     last = -1
     path = path or task.name
     if task.start is None:
-        for c in check_source(task.name, path, max_errors=max_errors):
+        for c in checked_source(task.name, path, policy, max_errors):
             s.add_checked(c)
         return PieceDone(task, s, 0, 0)
     reader = ByteRange(path, task.start, task.end or 0)
     with io.BufferedReader(reader, 1 << 16) as source:
-        for c in check_source(task.name, source, max_errors=max_errors):
+        for c in checked_source(task.name, source, policy, max_errors):
             s.add_checked(c)
             last = max(last, c.index)
     return PieceDone(task, s, last + 1, reader.newlines)
@@ -63,10 +66,13 @@ def run_piece(task: Task, limit: int | None, keep_games: bool, path: str | None 
 
 def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEFAULT_LIMIT,
                     keep_games: bool = True, progress: Progress | None = None,
-                    output: str | None = None, max_errors: int | None = DEFAULT_MAX_ERRORS) -> Summary:
+                    output: str | None = None, max_errors: int | None = DEFAULT_MAX_ERRORS,
+                    judge: Judge | None = None) -> Summary:
     """Summarize every document of every input (see the module doc); ``output``
     is the file the summary will be written to, not read if found in a folder;
-    ``max_errors``: the diagnostics kept per document (``check_source``)."""
+    ``max_errors``: the diagnostics kept per document (``check_source``), or
+    ``judge``: what is shown of them (``pipeline.lint``)."""
+    policy_for = judge.policy_for if judge is not None else None
     progress = progress or Progress(False)
     total = Summary(limit, keep_games)
     sizes: dict[str, int] = {}
@@ -77,7 +83,7 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
         progress.total_bytes = sum(sizes.values()) if len(sizes) == len(listed) else None
     if jobs <= 1:
         for name, source in inputs(paths, output):
-            for c in check_source(name, source, max_errors=max_errors):
+            for c in checked_source(name, source, policy_for, max_errors):
                 total.add_checked(c)
                 progress.tick()
             progress.tick(0, sizes.get(name, 0), 1)
@@ -86,9 +92,10 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
     files, stdin = split_inputs(paths, output)
     tasks = plan(files, jobs)
     with Workers(min(jobs, max(len(tasks), 1))) as workers:
-        results = workers.run(run_piece, tasks, limit, keep_games, None, max_errors)
+        found = judge.for_files({t.name for t in tasks}) if judge is not None else None
+        results = workers.run(run_piece, tasks, limit, keep_games, None, max_errors, found)
         for name, source in stdin:  # the parent reads standard input meanwhile
-            for c in check_source(name, source, max_errors=max_errors):
+            for c in checked_source(name, source, policy_for, max_errors):
                 total.add_checked(c)
                 progress.tick()
             progress.tick(0, 0, 1)
@@ -132,16 +139,17 @@ def merge(*summaries: Summary) -> Summary:
 
 
 def summarize_by_round(paths: Iterable[str], limit: int | None = DEFAULT_LIMIT,
-                       progress: Progress | None = None, max_errors: int | None = DEFAULT_MAX_ERRORS
-                       ) -> tuple[Summary, dict[RoundKey, Summary]]:
+                       progress: Progress | None = None, max_errors: int | None = DEFAULT_MAX_ERRORS,
+                       judge: Judge | None = None) -> tuple[Summary, dict[RoundKey, Summary]]:
     """The summary of everything, and one summary per round (``round_key``:
     the record's night and round, so that round 1 of two nights are two
     rounds), in one process; at most ``max_errors`` diagnostics kept per document."""
     progress = progress or Progress(False)
     total = Summary(limit, keep_games=False)
     rounds: dict[RoundKey, Summary] = {}
+    policy_for = judge.policy_for if judge is not None else None
     for name, source in iter_sources(paths):
-        for c in check_source(name, source, max_errors=max_errors):
+        for c in checked_source(name, source, policy_for, max_errors):
             total.add_checked(c)
             key = round_key(c.data)
             part = rounds.get(key)
@@ -196,16 +204,17 @@ def read_partial(name: str, source: BinaryIO | None = None) -> Summary:
 
 
 def _on_worker(task: Task, cwd: str, limit: int | None, keep_games: bool,
-               max_errors: int | None = DEFAULT_MAX_ERRORS) -> PieceDone:
+               max_errors: int | None = DEFAULT_MAX_ERRORS, policy: FoundPolicies | None = None) -> PieceDone:
     """What a worker runs: ``summarize.run_piece``, the file opened by absolute
     path (a worker runs in a folder of its own)."""
-    return run_piece(task, limit, keep_games, os.path.join(cwd, task.name), max_errors)
+    return run_piece(task, limit, keep_games, os.path.join(cwd, task.name), max_errors, policy)
 
 
 def summarize_on_cluster(paths: Iterable[str], address: str, limit: int | None = DEFAULT_LIMIT,
                          keep_games: bool = True, progress: Progress | None = None,
                          timeout: float = DEFAULT_TIMEOUT, output: str | None = None,
-                         max_errors: int | None = DEFAULT_MAX_ERRORS, tls: Tls | None = None) -> Summary:
+                         max_errors: int | None = DEFAULT_MAX_ERRORS, tls: Tls | None = None,
+                         judge: Judge | None = None) -> Summary:
     """``summarize.summarize_paths`` with the tasks on the cluster at
     ``address`` (over TLS with ``tls``); standard input is read here;
     ``output`` (the ``-o`` file) is left out of a folder walk, as ``--jobs``
@@ -213,15 +222,17 @@ def summarize_on_cluster(paths: Iterable[str], address: str, limit: int | None =
     progress = progress or Progress(False)
     total = Summary(limit, keep_games)
     files, stdin = split_inputs(paths, output)
+    policy_for = judge.policy_for if judge is not None else None
     try:
         with connect(address, timeout, tls) as client:
             # The pieces are cut as for --jobs with one job per worker thread
             # (at least 2, so a big file is cut even on a one-worker cluster).
             tasks = plan(files, max(threads(client, timeout), 2))
+            found = judge.for_files({t.name for t in tasks}) if judge is not None else None  # here, not there
             futures = client.map(_on_worker, tasks, cwd=os.getcwd(), limit=limit, keep_games=keep_games,
-                                 max_errors=max_errors, pure=False)
+                                 max_errors=max_errors, policy=found, pure=False)
             for name, source in stdin:  # read here meanwhile
-                for c in check_source(name, source, max_errors=max_errors):
+                for c in checked_source(name, source, policy_for, max_errors):
                     total.add_checked(c)
                     progress.tick()
             for part in renumbered(in_order(client, futures, timeout, _counted(progress))):

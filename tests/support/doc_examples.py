@@ -10,6 +10,11 @@ reader of the rendered page doesn't see:
   an expected output that is JSON is compared as JSON (so it may be shown
   compact). ``<!-- check: output, machine-dependent -->`` runs the commands but
   compares only the lines before the first ``...``.
+- ``<!-- check: commands -->``: a shell block of commands without their
+  output (install steps, CI lines): each line that runs ``pitch`` is parsed by
+  the Click program as it would be run (``command_lines``; what follows a
+  ``|``, ``>`` or ``&&`` is not pitch's), so an option renamed or a choice
+  removed fails; the others (pip, dask, eval) are not run.
 - ``<!-- check: record valid -->``: a YAML record that ``pitch validate`` must
   accept; ``<!-- check: record invalid CODE... -->``: one it must refuse with
   exactly these codes, in order.
@@ -64,6 +69,34 @@ def examples(paths: list[Path] | None = None) -> list[Example]:
             end = next(j for j in range(i + 2, len(lines)) if lines[j].startswith(fence))
             out.append(Example(str(path.relative_to(ROOT)), i + 3, m["what"].strip(),
                                "\n".join(lines[i + 2:end]) + "\n"))
+    return out
+
+
+def command_lines(text: str) -> list[list[str]]:
+    """The arguments of each ``pitch`` command of a shell block (``pitch``
+    itself left out): lines joined at a trailing backslash, cut at pipes,
+    ``&&``, ``;`` and redirections (with their file)."""
+    import shlex
+
+    out = []
+    for line in text.replace("\\\n", " ").splitlines():
+        lex = shlex.shlex(line.removeprefix("$ "), posix=True, punctuation_chars=True)
+        lex.commenters = "#"
+        lex.whitespace_split = True
+        words, part = list(lex), []
+        parts = [part]
+        skip = False
+        for w in words:
+            if skip:
+                skip = False
+            elif w in ("|", "&&", "||", ";", "&"):
+                part = []
+                parts.append(part)
+            elif w in (">", ">>", "<", "2>"):
+                skip = True
+            else:
+                part.append(w)
+        out += [p[1:] for p in parts if p and p[0] == "pitch"]
     return out
 
 
