@@ -17,27 +17,36 @@ from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, exam
 @click.option("-o", "--output", "out_dir", required=True, type=OUTPUT_PATH,
               help="The folder to write the site into (created if missing).")
 @click.option("--title", default="Tournament report", show_default=True, help="The site's title.")
+@click.option("-j", "--jobs", type=click.IntRange(0), default=1, show_default=True,
+              help="Worker processes that make the game pages (0: one per CPU); the site is the same.")
 @click.option("--allow-invalid", is_flag=True, help="Exit 0 even when some records are invalid (they are listed).")
 @max_errors_option
 @color_option
-def report(paths: tuple[str, ...], out_dir: str, title: str, allow_invalid: bool, max_errors: int) -> None:
+def report(paths: tuple[str, ...], out_dir: str, title: str, jobs: int, allow_invalid: bool,
+           max_errors: int) -> None:
     """A static HTML site of a tournament: index.html with the standings of
     every event (as `pitch summarize`), ratings.html, a folder per event (its
     standings night by night, and a page per game: hand by hand, the tricks, a
     score-race chart) and a page per player. Self-contained: no script, no
-    network; invalid records are listed with their diagnostics.
+    network; invalid records are listed with their diagnostics. Pages are
+    written as they are made: memory stays flat in the number of games.
 
     Exit status: 0 written; 1 written, some record invalid (unless
     --allow-invalid); 3 an input could not be read or the site not written.
     """
+    import os
+
     from pitchcli.pipeline.check import check_paths
     from pitchcli.pipeline.driver import drive
     from pitchcli.render.site import Reporting, publish
 
     reporting = Reporting(title, allow_invalid)
     status = drive(check_paths(paths, max_errors=max_errors or None), reporting)
-    if not publish(reporting.site, out_dir, sys.stderr):
-        sys.exit(3)
+    try:
+        if not publish(reporting.site, out_dir, sys.stderr, jobs or os.cpu_count() or 1):
+            sys.exit(3)
+    finally:
+        reporting.site.spool.close()
     sys.exit(status)
 
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from pitchcli.views.game import GameView
 from pitchcli.views.ratings import Meeting, PlayerRating, Ratings
@@ -47,9 +48,28 @@ def slug(text: str, taken: set[str], fallback: str) -> str:
     return name
 
 
+@dataclass(frozen=True)
+class GameEntry:
+    """What the site keeps of a game while the other games are read: its view
+    without its hands (``brief``), how many hands it had, and ``key``, where
+    the writer keeps the whole view (``render.site``'s spool on disk) until
+    its page is made. The layout, the ratings and every page but the game's
+    own need no more: 10,000 games fit in memory this way."""
+
+    view: GameView
+    hands: int
+    key: Any = None
+
+
+def brief(v: GameView, key: Any = None) -> GameEntry:
+    """The entry of a game (see ``GameEntry``)."""
+    return GameEntry(replace(v, hands=[]), len(v.hands), key)
+
+
 @dataclass
 class GamePage:
-    """One game's page."""
+    """One game's page. ``view`` is the game without its hands (``brief``);
+    ``key`` says where the whole view is."""
 
     view: GameView
     event: str
@@ -59,6 +79,8 @@ class GamePage:
     previous: GamePage | None = None
     next: GamePage | None = None
     round_mates: list[GamePage] = field(default_factory=list)  # the other tables of its round
+    hands: int = 0
+    key: Any = None
 
     @property
     def round_name(self) -> str:
@@ -201,13 +223,13 @@ def _table_order(t: str | None) -> tuple[bool, bool, int, str]:
     return (t is None, not text.isdigit(), int(text) if text.isdigit() else 0, text)
 
 
-def layout(summary: Summary, nights: dict[RoundKey, Summary], views: Iterable[GameView],
+def layout(summary: Summary, nights: dict[RoundKey, Summary], games: Iterable[GameEntry],
            ratings: Ratings) -> SiteLayout:
     """The site's pages: ``summary`` of everything, ``nights`` one summary per
-    night (``night_of`` keys), ``views`` every valid game, ``ratings`` over them."""
-    by_event: dict[str | None, list[GameView]] = {}
-    for v in views:
-        by_event.setdefault(v.event, []).append(v)
+    night (``night_of`` keys), ``games`` every valid game, ``ratings`` over them."""
+    by_event: dict[str | None, list[GameEntry]] = {}
+    for e in games:
+        by_event.setdefault(e.view.event, []).append(e)
     after = after_each_round(nights)
     folders: set[str] = set()
     events: list[EventPage] = []
@@ -218,8 +240,9 @@ def layout(summary: Summary, nights: dict[RoundKey, Summary], views: Iterable[Ga
         name = ev.event if ev.event is not None else NO_EVENT
         page = EventPage(ev, name, slug(name, folders, f"event-{i}"))
         rounds: dict[RoundKey, RoundEntry] = {}
-        for n, v in enumerate(sorted(by_event.get(ev.event, []), key=_game_order), 1):
-            g = GamePage(v, name, n, f"{page.folder}/game-{n}.html", page.path)
+        for n, e in enumerate(sorted(by_event.get(ev.event, []), key=lambda e: _game_order(e.view)), 1):
+            v = e.view
+            g = GamePage(v, name, n, f"{page.folder}/game-{n}.html", page.path, hands=e.hands, key=e.key)
             page.games.append(g)
             key = (v.date, v.round)
             if key not in rounds:
