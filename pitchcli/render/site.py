@@ -51,7 +51,18 @@ from pitchcli.render.templating import environment, render
 from pitchcli.text import plural
 from pitchcli.views.game import DISPLAY_NAME, CardFace, GameView, for_display, game_view, short_names, usable
 from pitchcli.views.ratings import rate_games
-from pitchcli.views.site import MAX_TITLE, EventPage, GameEntry, GamePage, PlayerPage, SiteLayout, brief, layout, short
+from pitchcli.views.site import (
+    MAX_TITLE,
+    EventPage,
+    GameEntry,
+    GamePage,
+    NightPage,
+    PlayerPage,
+    SiteLayout,
+    brief,
+    layout,
+    short,
+)
 from pitchcli.views.summary import RoundKey, Summary, night_of, round_key
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -71,6 +82,7 @@ class Site:
     invalid: list[Checked] = field(default_factory=list)
     invalid_events: list[str | None] = field(default_factory=list)  # the event each invalid record names
     spool: Spool = field(default_factory=Spool)
+    shown: Any = None  # names as the pages show them (``_shown_name``), set by ``plan``
 
     def add(self, c: Checked) -> None:
         """Count one checked document; keep its view (valid, on disk) or its diagnostics."""
@@ -170,18 +182,31 @@ def card_name(text: str) -> str:
     return words[0].upper() + words[1:]
 
 
+def _shown_name(names: dict[str, str]) -> Any:
+    """What a page shows for a name or label (``shown`` in the templates):
+    a player's name as ``views.game.short_names`` cuts it (distinct), any
+    other text (an event, a pair) cut to ``DISPLAY_NAME`` characters: a
+    record's 55 KB name is not written whole on every page that lists it."""
+    def shown(text: object) -> object:
+        if not isinstance(text, str):
+            return text
+        return names.get(text) or (text if len(text) <= DISPLAY_NAME else escape.short(text, DISPLAY_NAME))
+    return shown
+
+
 def _common(site: Site, prefix: str) -> dict[str, Any]:
     css = Markup(files("pitchcli").joinpath("templates/style.css").read_text(encoding="utf-8"))
     return {"css": css, "version": __version__, "site_title": site.title, "files": len(site.summary.files),
             "suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR, "suit_name": SUIT_NAMES,
             "card_html": card_html, "card_name": card_name, "root": prefix,
-            "short_title": short(site.title, MAX_TITLE - 10)}
+            "short_title": short(site.title, MAX_TITLE - 10), "shown": site.shown}
 
 
 def _event_page(site: Site, lay: SiteLayout, ev: EventPage, problems: list[dict[str, Any]]) -> str:
-    ctx = {"name": ev.name, "title": event_title(ev.summary), "title_text": ev.title,
+    ctx = {"name": ev.name, "title": event_title(ev.summary, site.shown), "title_text": ev.title,
            "tables": standings_tables(ev.summary), "nights": ev.nights, "games": ev.games, "problems": problems,
-           "after_nights": [(night, standings_tables(snap)) for night, snap in ev.after_nights]}
+           "split": ev.split, "night_link": ev.night_link,
+           "after_nights": [] if ev.split else [(night, standings_tables(snap)) for night, snap in ev.after_nights]}
     return render("event.html.j2", ev=ctx, links=lay.player_links("../"), **_common(site, "../"))
 
 
@@ -206,10 +231,17 @@ def _game_page(site: Site, lay: SiteLayout, g: GamePage, under: str) -> str:
     return render("game.html.j2", g=ctx, links=links, **_common(site, "../"))
 
 
-def _player_page(site: Site, lay: SiteLayout, p: PlayerPage) -> str:
+def _player_pages(site: Site, lay: SiteLayout, p: PlayerPage) -> Iterator[tuple[str, str]]:
     history = p.rating.history if p.rating else []
     chart = rating_svg(p.name, history) if len(history) > 1 else None
-    return render("player.html.j2", p=p, chart=chart, links=lay.player_links("../"), **_common(site, "../"))
+    for part, path in enumerate(p.part_paths, 1):
+        yield path, render("player.html.j2", p=p, part=part, chart=chart, links=lay.player_links("../"),
+                           **_common(site, "../"))
+
+
+def _night_page(site: Site, lay: SiteLayout, n: NightPage) -> str:
+    after = standings_tables(n.after) if n.after is not None else None
+    return render("night.html.j2", n=n, after=after, links=lay.player_links("../"), **_common(site, "../"))
 
 
 @dataclass
@@ -226,7 +258,8 @@ class Plan:
     def names(self) -> list[str]:
         """Every page's path in the site (``/``-separated)."""
         lay = self.layout
-        return [*(e.path for e in lay.events), *(g.path for g in lay.games), *(p.path for p in lay.players.values()),
+        return [*(e.path for e in lay.events), *(n.path for e in lay.events for n in e.night_pages),
+                *(g.path for g in lay.games), *(path for p in lay.players.values() for path in p.part_paths),
                 "ratings.html", "index.html"]
 
 
@@ -234,6 +267,7 @@ def plan(site: Site) -> Plan:
     """The layout of ``site``'s pages (see ``views.site.layout``)."""
     under = common_dir(sorted(site.summary.files))
     lay = layout(site.summary, site.nights, site.games, rate_games(g.view for g in site.games))
+    site.shown = _shown_name(short_names(list(lay.players)))
     problems_of: dict[str | None, list[dict[str, Any]]] = {}
     for c, ev in zip(site.invalid, site.invalid_events, strict=True):
         problems_of.setdefault(ev, []).append(_problem(c, under))
@@ -246,15 +280,17 @@ def page_texts(p: Plan, jobs: int = 1) -> Iterator[tuple[str, str]]:
     site, lay = p.site, p.layout
     for ev in lay.events:
         yield ev.path, _event_page(site, lay, ev, p.problems_of.get(ev.summary.event, []))
+        for n in ev.night_pages:
+            yield n.path, _night_page(site, lay, n)
     yield from _game_pages(p, jobs)
     for pl in lay.players.values():
-        yield pl.path, _player_page(site, lay, pl)
+        yield from _player_pages(site, lay, pl)
     common = _common(site, "")
     yield "ratings.html", render("ratings.html.j2", ratings=lay.ratings.ranked(), rated=lay.ratings.rated,
                                  links=lay.player_links(""), **common)
     footer = (f"{plural(len(site.games), 'game', grouped=True)} in {plural(len(lay.events), 'event', grouped=True)}"
               + (f"; {plural(len(site.invalid), 'record', grouped=True)} not counted" if site.invalid else ""))
-    events = [{"name": e.name, "title": event_title(e.summary), "page": e.path, "games": len(e.games),
+    events = [{"name": e.name, "title": event_title(e.summary, site.shown), "page": e.path, "games": len(e.games),
                "nights": e.nights, "tables": standings_tables(e.summary)} for e in lay.events]
     yield "index.html", render("index.html.j2", events=events,
                                problems=[_problem(c, p.under) for c in site.invalid],

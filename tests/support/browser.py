@@ -68,6 +68,17 @@ MEASURE = """JSON.stringify({
       .filter(e => e.childNodes.length && Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim())
                    && !e.closest('svg'))
       .map(e => parseFloat(getComputedStyle(e).fontSize))),
+  // (last: it clicks) the standings' sort buttons: the last column of the first table, sorted down then up
+  sorting: (() => {
+    const t = document.querySelector('table.standings');
+    const th = t && t.tHead.rows[0].cells[t.tHead.rows[0].cells.length - 1];
+    const b = th && th.querySelector('button.sort');
+    if (!b) return null;
+    const col = () => Array.from(t.tBodies[0].rows).map(r => parseFloat(r.cells[r.cells.length - 1].textContent));
+    const before = col(); b.click();
+    const down = col(), downSort = th.getAttribute('aria-sort'); b.click();
+    return {before, down, downSort, up: col(), upSort: th.getAttribute('aria-sort')};
+  })(),
 })"""
 
 
