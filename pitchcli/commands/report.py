@@ -27,9 +27,11 @@ def report(paths: tuple[str, ...], out_dir: str, title: str, jobs: int, allow_in
     """A static HTML site of a tournament: index.html with the standings of
     every event (as `pitch summarize`), ratings.html, a folder per event (its
     standings night by night, and a page per game: hand by hand, the tricks, a
-    score-race chart) and a page per player. Self-contained: no script, no
-    network; invalid records are listed with their diagnostics. Pages are
-    written as they are made: memory stays flat in the number of games.
+    score-race chart) and a page per player. Self-contained: no network, one
+    inline script that sorts the standings (the pages work without it);
+    invalid records are listed with their diagnostics. Pages are written as
+    they are made, so memory does not grow with what the games hold; a big
+    event's nights and a player's games are listed on pages of at most 200.
 
     Exit status: 0 written; 1 written, some record invalid (unless
     --allow-invalid); 3 an input could not be read or the site not written.

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-TIMEOUT = 30.0  # seconds for any one step
+TIMEOUT = float(os.environ.get("PITCH_BROWSER_TIMEOUT", "30"))  # seconds for any one step (more on a loaded machine)
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions",
