@@ -8,8 +8,9 @@ Now a game's view goes to a spool on disk as it is made, and only its entry
 (the view without its hands) stays for the pages that list it.
 
 - traced memory: the peak of the whole run (check, spool, layout, render,
-  write) grows by under ``PER_GAME`` bytes a game between a short and a long
-  league (measured: about 2 KB a game; before: over 100 KB);
+  write) grows by under ``PER_GAME`` bytes a game between 10 and 50 games of
+  one table (measured, 10 to 40: 13 KB a game, most of it the event page's
+  row for the game; main: 490 KB a game);
 - address space: ``pitch report`` in a subprocess under ``RLIMIT_AS`` set to
   what a one-game site needs plus ``AS_FACTOR`` times the records' size
   writes the whole site (before: MemoryError, exit 1, no page). Its size is
@@ -40,7 +41,8 @@ from pitchcli.render.site import collect, write_site
 from pitchcli.views.site import INLINE_GAMES, MAX_ROWS
 
 SHORT, LONG = 10, 50  # games of the two leagues traced
-PER_GAME = 16_000  # bytes of traced peak a game may add (measured ~2 KB; the held views were >100 KB)
+PER_GAME = 40_000  # bytes of traced peak a game may add (measured 13 KB: mostly the event page's row, bounded
+# past INLINE_GAMES; main held every view: 490 KB a game)
 AS_MB = float(os.environ.get("PITCH_REPORT_AS_MB", "2"))
 AS_LIMIT_MB = os.environ.get("PITCH_REPORT_AS_LIMIT")  # a fixed limit in MiB, else measured + AS_FACTOR x records
 AS_FACTOR = 8  # address space a MB of records may take (before: about 30)

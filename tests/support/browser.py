@@ -75,9 +75,11 @@ MEASURE = """JSON.stringify({
     const b = th && th.querySelector('button.sort');
     if (!b) return null;
     const col = () => Array.from(t.tBodies[0].rows).map(r => parseFloat(r.cells[r.cells.length - 1].textContent));
-    const before = col(); b.click();
+    const rows = Array.from(t.tBodies[0].rows), before = col(); b.click();
     const down = col(), downSort = th.getAttribute('aria-sort'); b.click();
-    return {before, down, downSort, up: col(), upSort: th.getAttribute('aria-sort')};
+    const out = {before, down, downSort, up: col(), upSort: th.getAttribute('aria-sort')};
+    rows.forEach(r => t.tBodies[0].appendChild(r)); th.removeAttribute('aria-sort');  // as it was, for the screenshot
+    return out;
   })(),
 })"""
 
