@@ -4,8 +4,8 @@ results in task order, a dead worker reported, never a hang."""
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable, Iterator
-from typing import TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from pitchcli.pipeline.pieces import Task
 
@@ -16,15 +16,18 @@ class WorkerDied(Exception):
     """A worker process ended without returning its part (killed, as the OOM
     killer would): the summary would be incomplete. ``lost`` names the pieces."""
 
-    def __init__(self, lost: list[Task]) -> None:
+    def __init__(self, lost: Sequence[Any]) -> None:
         self.lost = lost
         shown = ", ".join(task_text(t) for t in lost[:5])
         more = f" and {len(lost) - 5} more" if len(lost) > 5 else ""
         super().__init__(f"a worker process died (killed?); not summarized: {shown}{more}")
 
 
-def task_text(t: Task) -> str:
-    """A task for a message: the file, and its byte range if it is a piece."""
+def task_text(t: Task | object) -> str:
+    """A task for a message: the file, and its byte range if it is a piece
+    (another kind of task: as ``str`` says it)."""
+    if not isinstance(t, Task):
+        return str(t)
     return t.name if t.start is None else f"{t.name} (bytes {t.start}-{t.end})"
 
 
@@ -45,14 +48,27 @@ class Workers:
     def __enter__(self) -> Workers:
         return self
 
-    def run(self, work: Callable[..., R], tasks: list[Task], *args: object) -> Iterator[R]:
-        """``work(task, *args)`` for each task in the workers, the results in task order."""
+    def run(self, work: Callable[..., R], tasks: Sequence[Any], *args: object,
+            ahead: int | None = None) -> Iterator[R]:
+        """``work(task, *args)`` for each task in the workers, the results in
+        task order. ``ahead``: at most this many tasks handed out and not yet
+        taken back (their results wait in this process's memory); all at once
+        when None."""
+        from concurrent.futures import Future
         from concurrent.futures.process import BrokenProcessPool
 
         from pitchcli.guard import signals_held, stop_requested
-        with signals_held():  # the workers are forked at the first submit
-            futures = [self._pool.submit(work, t, *args) for t in tasks]
-        for i, f in enumerate(futures):
+        futures: list[Future[R]] = []
+        limit = len(tasks) if ahead is None else max(1, ahead)
+
+        def hand_out(upto: int) -> None:
+            with signals_held():  # the workers are forked at the first submit
+                while len(futures) < min(upto, len(tasks)):
+                    futures.append(self._pool.submit(work, tasks[len(futures)], *args))
+
+        hand_out(limit)
+        for i in range(len(tasks)):
+            f = futures[i]
             try:
                 while True:
                     try:
@@ -62,13 +78,16 @@ class Workers:
                         stop = stop_requested()
                         if stop is not None:
                             raise stop from None
+                futures[i] = None  # type: ignore[call-overload]  # (its result is let go once handed on)
+                hand_out(i + 1 + limit)
                 yield done
             except BrokenProcessPool:
                 stop = stop_requested()
                 if stop is not None:
                     raise stop from None  # the workers died because we are stopping
-                lost = [t for t, g in zip(tasks[i:], futures[i:], strict=True)
-                        if not g.done() or g.exception() is not None]
+                lost = [t for t, g in zip(tasks[i:], futures[i:], strict=False)
+                        if g is None or not g.done() or g.exception() is not None]
+                lost += list(tasks[len(futures):])
                 raise WorkerDied(lost) from None
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:

@@ -135,18 +135,30 @@ def _foreign(target: Path, known: set[str]) -> bool:
 
 def write_owned(folder: Path, files: Mapping[str, str], manifest: str, command: str,
                 last: str | None = None) -> list[Path]:
-    """Write ``files`` (name -> text) into ``folder`` (created if missing) as
-    the module docstring says; ``manifest``: the manifest's file name in it;
-    ``command``: who writes, for the messages; ``last``: the file renamed into
-    place last. Raises ``OutputError`` (nothing written) when a target is not
-    a regular file or not the command's own, ``OSError`` when writing fails."""
+    """Write ``files`` (name -> text) into ``folder`` (see ``write_owned_stream``)."""
+    return write_owned_stream(folder, list(files), files.items(), manifest, command, last)
+
+
+def write_owned_stream(folder: Path, names: Iterable[str], texts: Iterable[tuple[str, str]], manifest: str,
+                       command: str, last: str | None = None) -> list[Path]:
+    """Write the files ``names`` into ``folder`` (created if missing) as the
+    module docstring says, their texts made one at a time by ``texts`` (name,
+    text) pairs in any order, each name once: a text is written to its
+    temporary file and let go, so a thousand pages never sit in memory
+    together. ``manifest``: the manifest's file name in it; ``command``: who
+    writes, for the messages; ``last``: the file renamed into place last.
+    Raises ``OutputError`` (nothing written) when a target is not a regular
+    file or not the command's own, ``OSError`` when writing fails; every name
+    is checked before the first text is asked for."""
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"{folder}: not a folder")
     folder.mkdir(parents=True, exist_ok=True)
     listed = folder / manifest
     check_replaceable(listed)
     owned = read_manifest(listed)
-    names = sorted(files, key=lambda n: n == last)  # ``last`` at the end
+    names = sorted(names, key=lambda n: n == last)  # ``last`` at the end
+    if len(set(names)) != len(names):
+        raise ValueError("a file is named twice")
     for name in names:
         if not _plain_name(name):
             raise OutputError(f"{folder / name}: not a name inside {folder}")
@@ -156,30 +168,36 @@ def write_owned(folder: Path, files: Mapping[str, str], manifest: str, command: 
         if _foreign(target, owned.get(name, set())):
             raise OutputError(f"{target}: not written by {command} (or changed since); not replaced: "
                               f"remove it, or write into another folder")
-    staged: list[Staged] = []
+    staged: dict[str, Staged] = {}
     made: list[Path] = []  # the folders this run made: removed again if it fails
+    new: dict[str, set[str]] = {}
     done = False
+    wanted = set(names)
     try:
-        for name in names:
+        for name, text in texts:
+            if name not in wanted or name in staged:
+                raise ValueError(f"{name}: not a file to write, or written twice")
             _folders_for(folder, name, made)
             with signals_held():  # a signal is delivered once the file is known here, to be discarded
                 s = Staged(folder / name)
-                staged.append(s)
-            s.file.write(files[name])
+                staged[name] = s
+            s.file.write(text)
             s.flush()
-        new = {name: {_digest_text(files[name])} for name in names}
+            new[name] = {_digest_text(text)}
+        if len(staged) != len(names):
+            raise ValueError(f"{len(names) - len(staged)} files named were not made")
         _write_manifest(listed, {**owned, **{n: owned.get(n, set()) | d for n, d in new.items()}})
-        for s in staged:
-            s.commit()
+        for name in names:
+            staged[name].commit()
         done = True
     finally:
-        for s in staged:
+        for s in staged.values():
             s.discard()
         if not done:  # a failed run leaves the folder as it was: no empty folder of its own either
             for d in reversed(made):
                 with contextlib.suppress(OSError):
                     d.rmdir()
-    for name in sorted(set(owned) - set(files)):  # what an earlier run wrote and this one doesn't
+    for name in sorted(set(owned) - wanted):  # what an earlier run wrote and this one doesn't
         stale = folder / name
         try:
             regular = stat.S_ISREG(os.lstat(stale).st_mode)

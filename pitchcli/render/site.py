@@ -9,16 +9,26 @@ says which pages there are: ``index.html``, ``ratings.html``, a folder per
 event (its ``index.html`` and a ``game-N.html`` per game) and
 ``players/NAME.html``. The pages are rendered (``pitchcli.render.templating``:
 Jinja2, autoescaped) and written atomically. Pages are self-contained: CSS
-and SVG inline, no script, every link relative and inside the folder. File
+and SVG inline, the one script (the standings' sorting) inline and
+optional, every link relative and inside the folder. File
 names are shown relative to the folder the inputs have in common, so the
 organiser's own paths are not published.
 
-Memory holds the game views of every valid game (a page per game is written
-anyway); the summary itself is bounded as in ``summarize``.
+Memory is bounded in the number of games: a game's whole view goes to a
+spool on disk (``record.spool``) as soon as it is made, and only its entry
+(``views.site.GameEntry``: the view without its hands) stays for the layout,
+the ratings and the pages that list games; the summary itself is bounded as
+in ``summarize``. The pages are made one at a time, each written to its
+temporary file as it is made (``record.owned.write_owned_stream``); with
+``jobs`` above 1 the game pages are made in worker processes
+(``pipeline.parallel.Workers``), a few at a time, in the same order, so the
+site is byte for byte the one ``jobs=1`` writes.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib.resources import files
@@ -33,7 +43,8 @@ from pitchcli.cards import card as parse_card
 from pitchcli.diagnostics import ERROR
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import Consumer, write_first_errors
-from pitchcli.record.owned import write_owned
+from pitchcli.record.owned import write_owned_stream
+from pitchcli.record.spool import Spool
 from pitchcli.record.write import OutputError
 from pitchcli.render.chart import rating_svg, svg
 from pitchcli.render.summary import common_dir, event_title, standings_tables
@@ -41,7 +52,18 @@ from pitchcli.render.templating import environment, render
 from pitchcli.text import plural
 from pitchcli.views.game import DISPLAY_NAME, CardFace, GameView, for_display, game_view, short_names, usable
 from pitchcli.views.ratings import rate_games
-from pitchcli.views.site import MAX_TITLE, EventPage, GamePage, PlayerPage, SiteLayout, layout, short
+from pitchcli.views.site import (
+    MAX_TITLE,
+    EventPage,
+    GameEntry,
+    GamePage,
+    NightPage,
+    PlayerPage,
+    SiteLayout,
+    brief,
+    layout,
+    short,
+)
 from pitchcli.views.summary import RoundKey, Summary, night_of, round_key
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -51,25 +73,50 @@ MAX_DIAGNOSTICS = 20  # shown per invalid record; the rest are counted
 
 @dataclass
 class Site:
-    """What the pages are made of: the summary, the games, the invalid records."""
+    """What the pages are made of: the summary, the games (``GameEntry``, the
+    whole views in ``spool``), the invalid records (without their content)."""
 
     title: str
     summary: Summary = field(default_factory=lambda: Summary(None, keep_games=False))
     nights: dict[RoundKey, Summary] = field(default_factory=dict)  # one summary per night
-    games: list[GameView] = field(default_factory=list)
+    games: list[GameEntry] = field(default_factory=list)
     invalid: list[Checked] = field(default_factory=list)
+    invalid_events: list[str | None] = field(default_factory=list)  # the event each invalid record names
+    spool: Spool = field(default_factory=Spool)
+    shown: Any = None  # names as the pages show them (``_shown_name``), set by ``plan``
 
     def add(self, c: Checked) -> None:
-        """Count one checked document; keep its view (valid) or its diagnostics."""
+        """Count one checked document; keep its view (valid, on disk) or its diagnostics."""
         self.summary.add_checked(c)
         key = night_of(round_key(c.data))
         if key not in self.nights:
             self.nights[key] = Summary(1, keep_games=False)
         self.nights[key].add_checked(c)
         if usable(c):
-            self.games.append(game_view(c))
+            v = game_view(c)
+            self.games.append(brief(v, self.spool.put(v)))
         else:
-            self.invalid.append(c)
+            ev = c.data.get("event") if isinstance(c.data, dict) else None
+            self.invalid_events.append(ev if isinstance(ev, str) else None)
+            self.invalid.append(_slim(c))
+
+    def view(self, g: GamePage) -> GameView:
+        """The whole view of the game of page ``g``, hands and all."""
+        return self.spool.get(g.key)  # type: ignore[no-any-return]
+
+
+def _slim(c: Checked) -> Checked:
+    """What the site keeps of an invalid record: where it is and its first
+    diagnostics (the rest counted), not its content nor its analysis."""
+    keep = c.diagnostics[:MAX_DIAGNOSTICS]
+    first = next((d for d in c.diagnostics if d.severity == ERROR), None)
+    if first is not None and first not in keep:
+        keep = [*keep[:-1], first]
+    dropped = [d for d in c.diagnostics if d not in keep] if len(c.diagnostics) > len(keep) else []
+    errors = sum(1 for d in dropped if d.severity == ERROR)
+    return replace(c, document=None, analysis=None, notes=None, diagnostics=keep,
+                   omitted_errors=c.omitted_errors + errors,
+                   omitted_warnings=c.omitted_warnings + len(dropped) - errors)
 
 
 def collect(checked: Any, title: str = "Tournament report") -> Site:
@@ -136,18 +183,31 @@ def card_name(text: str) -> str:
     return words[0].upper() + words[1:]
 
 
+def _shown_name(names: dict[str, str]) -> Any:
+    """What a page shows for a name or label (``shown`` in the templates):
+    a player's name as ``views.game.short_names`` cuts it (distinct), any
+    other text (an event, a pair) cut to ``DISPLAY_NAME`` characters: a
+    record's 55 KB name is not written whole on every page that lists it."""
+    def shown(text: object) -> object:
+        if not isinstance(text, str):
+            return text
+        return names.get(text) or (text if len(text) <= DISPLAY_NAME else escape.short(text, DISPLAY_NAME))
+    return shown
+
+
 def _common(site: Site, prefix: str) -> dict[str, Any]:
     css = Markup(files("pitchcli").joinpath("templates/style.css").read_text(encoding="utf-8"))
     return {"css": css, "version": __version__, "site_title": site.title, "files": len(site.summary.files),
             "suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR, "suit_name": SUIT_NAMES,
             "card_html": card_html, "card_name": card_name, "root": prefix,
-            "short_title": short(site.title, MAX_TITLE - 10)}
+            "short_title": short(site.title, MAX_TITLE - 10), "shown": site.shown}
 
 
 def _event_page(site: Site, lay: SiteLayout, ev: EventPage, problems: list[dict[str, Any]]) -> str:
-    ctx = {"name": ev.name, "title": event_title(ev.summary), "title_text": ev.title,
+    ctx = {"name": ev.name, "title": event_title(ev.summary, site.shown), "title_text": ev.title,
            "tables": standings_tables(ev.summary), "nights": ev.nights, "games": ev.games, "problems": problems,
-           "after_nights": [(night, standings_tables(snap)) for night, snap in ev.after_nights]}
+           "split": ev.split, "night_link": ev.night_link,
+           "after_nights": [] if ev.split else [(night, standings_tables(snap)) for night, snap in ev.after_nights]}
     return render("event.html.j2", ev=ctx, links=lay.player_links("../"), **_common(site, "../"))
 
 
@@ -159,12 +219,12 @@ def _shown(g: GamePage) -> GamePage:
 def _game_page(site: Site, lay: SiteLayout, g: GamePage, under: str) -> str:
     # The page shows names cut short (a record's 55 KB name is not written on
     # every line); the layout, the ratings and the player pages keep whole names.
-    v = g.view
+    v = site.view(g)
     whole = lay.player_links("../")
     cut = short_names([*v.players, *v.units, *v.teams])  # as for_display cuts them
     links = {cut[n]: whole[n] for n in v.players if n in whole}
-    page = replace(_shown(g), previous=g.previous and _shown(g.previous), next=g.next and _shown(g.next),
-                   round_mates=[_shown(o) for o in g.round_mates])
+    page = replace(_shown(replace(g, view=v)), previous=g.previous and _shown(g.previous),
+                   next=g.next and _shown(g.next), round_mates=[_shown(o) for o in g.round_mates])
     shown = page.view
     heads, cells = _points(shown)
     ctx = {"page": page, "view": shown, "heading": page.heading, "final": _final(shown), "svg": svg(shown),
@@ -172,38 +232,109 @@ def _game_page(site: Site, lay: SiteLayout, g: GamePage, under: str) -> str:
     return render("game.html.j2", g=ctx, links=links, **_common(site, "../"))
 
 
-def _player_page(site: Site, lay: SiteLayout, p: PlayerPage) -> str:
+def _player_pages(site: Site, lay: SiteLayout, p: PlayerPage) -> Iterator[tuple[str, str]]:
     history = p.rating.history if p.rating else []
     chart = rating_svg(p.name, history) if len(history) > 1 else None
-    return render("player.html.j2", p=p, chart=chart, links=lay.player_links("../"), **_common(site, "../"))
+    for part, path in enumerate(p.part_paths, 1):
+        yield path, render("player.html.j2", p=p, part=part, chart=chart, links=lay.player_links("../"),
+                           **_common(site, "../"))
 
 
-def pages(site: Site) -> dict[str, str]:
-    """Every page of the site: path in the site (``/``-separated) -> HTML."""
+def _night_page(site: Site, lay: SiteLayout, n: NightPage) -> str:
+    after = standings_tables(n.after) if n.after is not None else None
+    return render("night.html.j2", n=n, after=after, links=lay.player_links("../"), **_common(site, "../"))
+
+
+@dataclass
+class Plan:
+    """The site to write: its layout, the names of every page, and where the
+    inputs' common folder is (cut off the file names shown)."""
+
+    site: Site
+    layout: SiteLayout
+    under: str
+    problems_of: dict[str | None, list[dict[str, Any]]]
+
+    @property
+    def names(self) -> list[str]:
+        """Every page's path in the site (``/``-separated)."""
+        lay = self.layout
+        return [*(e.path for e in lay.events), *(n.path for e in lay.events for n in e.night_pages),
+                *(g.path for g in lay.games), *(path for p in lay.players.values() for path in p.part_paths),
+                "ratings.html", "index.html"]
+
+
+def plan(site: Site) -> Plan:
+    """The layout of ``site``'s pages (see ``views.site.layout``)."""
     under = common_dir(sorted(site.summary.files))
-    lay = layout(site.summary, site.nights, site.games, rate_games(site.games))
+    lay = layout(site.summary, site.nights, site.games, rate_games(g.view for g in site.games))
+    site.shown = _shown_name(short_names(list(lay.players)))
     problems_of: dict[str | None, list[dict[str, Any]]] = {}
-    for c in site.invalid:
-        ev = c.data.get("event") if isinstance(c.data, dict) else None
-        problems_of.setdefault(ev if isinstance(ev, str) else None, []).append(_problem(c, under))
-    out: dict[str, str] = {}
+    for c, ev in zip(site.invalid, site.invalid_events, strict=True):
+        problems_of.setdefault(ev, []).append(_problem(c, under))
+    return Plan(site, lay, under, problems_of)
+
+
+def page_texts(p: Plan, jobs: int = 1) -> Iterator[tuple[str, str]]:
+    """Every page of the site, (path, HTML), made one at a time (the game
+    pages in ``jobs`` worker processes, when more than 1)."""
+    site, lay = p.site, p.layout
     for ev in lay.events:
-        out[ev.path] = _event_page(site, lay, ev, problems_of.get(ev.summary.event, []))
-    for g in lay.games:
-        out[g.path] = _game_page(site, lay, g, under)
-    for p in lay.players.values():
-        out[p.path] = _player_page(site, lay, p)
+        yield ev.path, _event_page(site, lay, ev, p.problems_of.get(ev.summary.event, []))
+        for n in ev.night_pages:
+            yield n.path, _night_page(site, lay, n)
+    yield from _game_pages(p, jobs)
+    for pl in lay.players.values():
+        yield from _player_pages(site, lay, pl)
     common = _common(site, "")
-    out["ratings.html"] = render("ratings.html.j2", ratings=lay.ratings.ranked(), rated=lay.ratings.rated,
+    yield "ratings.html", render("ratings.html.j2", ratings=lay.ratings.ranked(), rated=lay.ratings.rated,
                                  links=lay.player_links(""), **common)
     footer = (f"{plural(len(site.games), 'game', grouped=True)} in {plural(len(lay.events), 'event', grouped=True)}"
               + (f"; {plural(len(site.invalid), 'record', grouped=True)} not counted" if site.invalid else ""))
-    events = [{"name": e.name, "title": event_title(e.summary), "page": e.path, "games": len(e.games),
+    events = [{"name": e.name, "title": event_title(e.summary, site.shown), "page": e.path, "games": len(e.games),
                "nights": e.nights, "tables": standings_tables(e.summary)} for e in lay.events]
-    out["index.html"] = render("index.html.j2", events=events, problems=[_problem(p, under) for p in site.invalid],
+    yield "index.html", render("index.html.j2", events=events,
+                               problems=[_problem(c, p.under) for c in site.invalid],
                                players=list(lay.players.values()), footer=footer, links=lay.player_links(""),
                                **common)
-    return out
+
+
+GAMES_A_TASK = 20  # game pages a worker makes at a time
+_PLAN: Plan | None = None  # the plan the worker processes were forked with
+
+
+def _make_games(span: tuple[int, int]) -> list[tuple[str, str]]:
+    """(In a worker.) The pages of games ``span`` of the plan it was forked with."""
+    assert _PLAN is not None
+    games = _PLAN.layout.games[span[0]:span[1]]
+    return [(g.path, _game_page(_PLAN.site, _PLAN.layout, g, _PLAN.under)) for g in games]
+
+
+def _game_pages(p: Plan, jobs: int) -> Iterator[tuple[str, str]]:
+    games = p.layout.games
+    if jobs <= 1 or len(games) <= GAMES_A_TASK or "fork" not in multiprocessing.get_all_start_methods():
+        # (The workers read the plan and the spool they were forked with; where
+        # processes can't be forked, the pages are made here.)
+        for g in games:
+            yield g.path, _game_page(p.site, p.layout, g, p.under)
+        return
+    from pitchcli.pipeline.parallel import Workers
+
+    global _PLAN
+    _PLAN = p
+    try:
+        spans = [(i, min(i + GAMES_A_TASK, len(games))) for i in range(0, len(games), GAMES_A_TASK)]
+        with Workers(jobs) as workers:
+            for made in workers.run(_make_games, spans, ahead=2 * jobs):
+                yield from made
+    finally:
+        _PLAN = None
+
+
+def pages(site: Site) -> dict[str, str]:
+    """Every page of the site: path in the site (``/``-separated) -> HTML (all
+    in memory: for a small site and the tests; ``write_site`` streams them)."""
+    return dict(page_texts(plan(site)))
 
 
 # --- writing -----------------------------------------------------------------
@@ -212,16 +343,18 @@ def pages(site: Site) -> dict[str, str]:
 MANIFEST = ".pitch-report.json"  # what report wrote into the folder (``record.owned``)
 
 
-def write_site(site: Site, out_dir: str | Path) -> list[Path]:
-    """Write every page into ``out_dir`` (created if missing): only files an
-    earlier report wrote there are replaced, all pages are put in place once
-    all are written (the index last), and the pages of an earlier run that
-    this one doesn't write are removed (``record.owned.write_owned``); nothing
-    is written when a target is not a regular file or not report's own."""
+def write_site(site: Site, out_dir: str | Path, jobs: int = 1) -> list[Path]:
+    """Write every page into ``out_dir`` (created if missing), each as it is
+    made: only files an earlier report wrote there are replaced, all pages
+    are put in place once all are written (the index last), and the pages of
+    an earlier run that this one doesn't write are removed
+    (``record.owned.write_owned_stream``); nothing is written when a target
+    is not a regular file or not report's own."""
     folder = Path(out_dir)
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"{folder}: not a folder")
-    return write_owned(folder, pages(site), MANIFEST, "pitch report", last="index.html")
+    p = plan(site)
+    return write_owned_stream(folder, p.names, page_texts(p, jobs), MANIFEST, "pitch report", last="index.html")
 
 
 class Reporting(Consumer):
@@ -251,12 +384,12 @@ class Reporting(Consumer):
         return self.run.status(self.allow_invalid)
 
 
-def publish(site: Site, out_dir: str, err: TextIO) -> bool:
+def publish(site: Site, out_dir: str, err: TextIO, jobs: int = 1) -> bool:
     """Write the site into ``out_dir``, then on ``err`` the first error of each
     invalid record and a line saying what was written; False (the reason on
     ``err``) when the site could not be written."""
     try:
-        written = write_site(site, out_dir)
+        written = write_site(site, out_dir, jobs)
     except OSError as e:
         err.write(escape.text(f"{out_dir}: cannot write the report: {e.strerror or e}"
                               if not isinstance(e, OutputError) else str(e)) + "\n")

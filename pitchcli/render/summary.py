@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, TextIO
 
@@ -87,9 +88,10 @@ def _standing_head(first: str, extra: list[str]) -> list[str]:
             "Score", "Pts/hand", *[_HEAD[c] for c in extra]]
 
 
-def event_title(ev: EventSummary) -> str:
-    """'Winter Open, 2026-11-21: 16 games, 140 hands (auction x12)': an event's heading."""
-    name = ev.event if ev.event is not None else "(no event)"
+def event_title(ev: EventSummary, shown: Callable[[str], str] = str) -> str:
+    """'Winter Open, 2026-11-21: 16 games, 140 hands (auction x12)': an event's
+    heading (its name as ``shown`` gives it: a page cuts a long one)."""
+    name = shown(ev.event) if ev.event is not None else "(no event)"
     dates = ""
     if ev.first_date:
         dates = ev.first_date if ev.first_date == ev.last_date else f"{ev.first_date} to {ev.last_date}"

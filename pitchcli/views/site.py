@@ -19,13 +19,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from pitchcli.views.game import GameView
 from pitchcli.views.ratings import Meeting, PlayerRating, Ratings
 from pitchcli.views.summary import EventSummary, RoundKey, Summary, after_each_round, round_key_order
 
 NO_EVENT = "(no event)"
+# A page's weight is bounded by design: no list on a page is longer than
+# these, whatever the number of games (a page of 1,500 games' rows was 5.6 MB).
+MAX_ROWS = 200  # games listed on one page (a night's tables, a player's games); the rest on further pages
+INLINE_GAMES = 150  # an event of more games lists its nights on pages of their own (one per night, in parts)
+MAX_MATES = 24  # the round's other tables a game page links to (the nearest ones)
 MAX_SLUG = 40
 MAX_TITLE = 70  # what search results show of a title (html-validate's long-title)
 
@@ -47,9 +53,28 @@ def slug(text: str, taken: set[str], fallback: str) -> str:
     return name
 
 
+@dataclass(frozen=True)
+class GameEntry:
+    """What the site keeps of a game while the other games are read: its view
+    without its hands (``brief``), how many hands it had, and ``key``, where
+    the writer keeps the whole view (``render.site``'s spool on disk) until
+    its page is made. The layout, the ratings and every page but the game's
+    own need no more: 10,000 games fit in memory this way."""
+
+    view: GameView
+    hands: int
+    key: Any = None
+
+
+def brief(v: GameView, key: Any = None) -> GameEntry:
+    """The entry of a game (see ``GameEntry``)."""
+    return GameEntry(replace(v, hands=[]), len(v.hands), key)
+
+
 @dataclass
 class GamePage:
-    """One game's page."""
+    """One game's page. ``view`` is the game without its hands (``brief``);
+    ``key`` says where the whole view is."""
 
     view: GameView
     event: str
@@ -58,7 +83,11 @@ class GamePage:
     event_path: str = ""
     previous: GamePage | None = None
     next: GamePage | None = None
-    round_mates: list[GamePage] = field(default_factory=list)  # the other tables of its round
+    round_mates: list[GamePage] = field(default_factory=list)  # the other tables of its round (the nearest)
+    hands: int = 0
+    key: Any = None
+    more_mates: int = 0  # the round's tables not in ``round_mates``
+    night_path: str = ""  # the page that lists the game's round (its night's page, or the event's)
 
     @property
     def round_name(self) -> str:
@@ -120,8 +149,31 @@ class Night:
 
 
 @dataclass
+class NightPage:
+    """One part of a night's page (an event of more than ``INLINE_GAMES``
+    games): the standings after the night, and up to ``MAX_ROWS`` of its
+    games by round; ``parts`` the paths of all the night's parts."""
+
+    event: str
+    night: Night
+    path: str
+    part: int  # from 1
+    parts: list[str]
+    rounds: list[RoundEntry]
+    after: EventSummary | None = None
+
+    @property
+    def title(self) -> str:
+        """The page's title: the night, the part, the event."""
+        head = f"{self.night.name}{f' (part {self.part})' if len(self.parts) > 1 else ''} · "
+        return head + short(self.event, MAX_TITLE - len(head))
+
+
+@dataclass
 class EventPage:
-    """One event's page and folder."""
+    """One event's page and folder. An event of more than ``INLINE_GAMES``
+    games has its nights on pages of their own (``night_pages``, in parts of
+    ``MAX_ROWS`` games); a smaller one lists them on its own page."""
 
     summary: EventSummary
     name: str
@@ -129,6 +181,16 @@ class EventPage:
     nights: list[Night] = field(default_factory=list)
     games: list[GamePage] = field(default_factory=list)
     after_nights: list[tuple[str | None, EventSummary]] = field(default_factory=list)
+    night_pages: list[NightPage] = field(default_factory=list)
+
+    @property
+    def split(self) -> bool:
+        """Whether the nights are on pages of their own."""
+        return bool(self.night_pages)
+
+    def night_link(self, night: Night) -> str:
+        """The file name (in the event's folder) of the first page of ``night``."""
+        return next(n.path for n in self.night_pages if n.night is night).split("/")[-1]
 
     @property
     def path(self) -> str:
@@ -155,13 +217,25 @@ class PlayerGame:
 
 @dataclass
 class PlayerPage:
-    """One player's page."""
+    """One player's page. Its games are listed ``MAX_ROWS`` a page: the first
+    on the player's page, the rest on further parts (``part_paths``)."""
 
     name: str
     path: str
     games: list[PlayerGame] = field(default_factory=list)
     rating: PlayerRating | None = None
     meetings: list[Meeting] = field(default_factory=list)  # head to head, against other players
+
+    @property
+    def part_paths(self) -> list[str]:
+        """The paths of the player's pages: its own, then one per further ``MAX_ROWS`` games."""
+        stem = self.path.removesuffix(".html")
+        n = max(1, -(-len(self.games) // MAX_ROWS))
+        return [self.path] + [f"{stem}.games-{k}.html" for k in range(2, n + 1)]
+
+    def part(self, k: int) -> list[PlayerGame]:
+        """The games listed on part ``k`` (from 1)."""
+        return self.games[(k - 1) * MAX_ROWS:k * MAX_ROWS]
 
     @property
     def title(self) -> str:
@@ -201,13 +275,13 @@ def _table_order(t: str | None) -> tuple[bool, bool, int, str]:
     return (t is None, not text.isdigit(), int(text) if text.isdigit() else 0, text)
 
 
-def layout(summary: Summary, nights: dict[RoundKey, Summary], views: Iterable[GameView],
+def layout(summary: Summary, nights: dict[RoundKey, Summary], games: Iterable[GameEntry],
            ratings: Ratings) -> SiteLayout:
     """The site's pages: ``summary`` of everything, ``nights`` one summary per
-    night (``night_of`` keys), ``views`` every valid game, ``ratings`` over them."""
-    by_event: dict[str | None, list[GameView]] = {}
-    for v in views:
-        by_event.setdefault(v.event, []).append(v)
+    night (``night_of`` keys), ``games`` every valid game, ``ratings`` over them."""
+    by_event: dict[str | None, list[GameEntry]] = {}
+    for e in games:
+        by_event.setdefault(e.view.event, []).append(e)
     after = after_each_round(nights)
     folders: set[str] = set()
     events: list[EventPage] = []
@@ -218,8 +292,9 @@ def layout(summary: Summary, nights: dict[RoundKey, Summary], views: Iterable[Ga
         name = ev.event if ev.event is not None else NO_EVENT
         page = EventPage(ev, name, slug(name, folders, f"event-{i}"))
         rounds: dict[RoundKey, RoundEntry] = {}
-        for n, v in enumerate(sorted(by_event.get(ev.event, []), key=_game_order), 1):
-            g = GamePage(v, name, n, f"{page.folder}/game-{n}.html", page.path)
+        for n, e in enumerate(sorted(by_event.get(ev.event, []), key=lambda e: _game_order(e.view)), 1):
+            v = e.view
+            g = GamePage(v, name, n, f"{page.folder}/game-{n}.html", page.path, hands=e.hands, key=e.key)
             page.games.append(g)
             key = (v.date, v.round)
             if key not in rounds:
@@ -231,13 +306,45 @@ def layout(summary: Summary, nights: dict[RoundKey, Summary], views: Iterable[Ga
         for a, b in zip(page.games, page.games[1:], strict=False):
             a.next, b.previous = b, a
         for r in rounds.values():
-            for g in r.games:
-                g.round_mates = [o for o in r.games if o is not g]
+            for k, g in enumerate(r.games):
+                near = r.games[max(0, k - MAX_MATES // 2):k + MAX_MATES // 2 + 1]
+                g.round_mates = [o for o in near if o is not g]
+                g.more_mates = len(r.games) - 1 - len(g.round_mates)
         steps = after.get(ev.event, [])
         page.after_nights = [(key[0], snap) for key, snap in steps] if len(steps) > 1 else []
+        if len(page.games) > INLINE_GAMES:
+            _night_pages(page, dict(steps))
+        for ng in page.night_pages:
+            for r in ng.rounds:
+                for g in r.games:
+                    g.night_path = ng.path
+        for g in page.games:
+            g.night_path = g.night_path or page.path
         games.extend(page.games)
         events.append(page)
     return SiteLayout(events, games, _players(games, ratings), ratings)
+
+
+def _night_pages(page: EventPage, after: dict[RoundKey, EventSummary]) -> None:
+    """Cut an event's nights into pages of at most ``MAX_ROWS`` games each."""
+    snaps = {key[0]: snap for key, snap in after.items()}
+    for k, night in enumerate(page.nights, 1):
+        chunks: list[list[RoundEntry]] = [[]]
+        rows = 0
+        for r in night.rounds:
+            for g in r.games:
+                if rows == MAX_ROWS:
+                    chunks.append([])
+                    rows = 0
+                if not chunks[-1] or chunks[-1][-1].key != r.key:
+                    chunks[-1].append(RoundEntry(r.key))
+                chunks[-1][-1].games.append(g)
+                rows += 1
+        paths = [f"{page.folder}/night-{k}.html"] + [f"{page.folder}/night-{k}-{j}.html"
+                                                    for j in range(2, len(chunks) + 1)]
+        for j, chunk in enumerate(chunks, 1):
+            page.night_pages.append(NightPage(page.name, night, paths[j - 1], j, paths, chunk,
+                                              snaps.get(night.date) if len(snaps) > 1 else None))
 
 
 def _players(games: list[GamePage], ratings: Ratings) -> dict[str, PlayerPage]:

@@ -93,6 +93,21 @@ def test_every_column_is_shown_at_desktop_widths(site: Path, width: int) -> None
         assert m["misaligned"] == [], (name, m["misaligned"])
 
 
+def test_standings_sort_when_a_column_head_is_pressed(site: Path) -> None:
+    """The inline script (issue 24: sortable standings) makes each head a
+    button: pressed, the rows are sorted down by it, pressed again up, and
+    aria-sort says so. Without script the pages are as before (the HTML
+    tests read them so); pages without standings have no script."""
+    for name, shown in zip(PAGES, rendered(site, 1280, "light"), strict=True):
+        s = shown.measure["sorting"]
+        if not name.endswith("index.html"):  # (the index and event pages have standings)
+            assert s is None and shown.measure["scripts"] == 0, name
+            continue
+        assert s is not None, name
+        assert s["down"] == sorted(s["before"], reverse=True) and s["downSort"] == "descending", (name, s)
+        assert s["up"] == sorted(s["before"]) and s["upSort"] == "ascending", (name, s)
+
+
 def test_a_phone_scrolls_tables_not_the_page(site: Path) -> None:
     for name, shown in zip(PAGES, rendered(site, 390, "light"), strict=True):
         m = shown.measure

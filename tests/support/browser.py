@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-TIMEOUT = 30.0  # seconds for any one step
+TIMEOUT = float(os.environ.get("PITCH_BROWSER_TIMEOUT", "30"))  # seconds for any one step (more on a loaded machine)
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions",
@@ -68,6 +68,19 @@ MEASURE = """JSON.stringify({
       .filter(e => e.childNodes.length && Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim())
                    && !e.closest('svg'))
       .map(e => parseFloat(getComputedStyle(e).fontSize))),
+  // (last: it clicks) the standings' sort buttons: the last column of the first table, sorted down then up
+  sorting: (() => {
+    const t = document.querySelector('table.standings');
+    const th = t && t.tHead.rows[0].cells[t.tHead.rows[0].cells.length - 1];
+    const b = th && th.querySelector('button.sort');
+    if (!b) return null;
+    const col = () => Array.from(t.tBodies[0].rows).map(r => parseFloat(r.cells[r.cells.length - 1].textContent));
+    const rows = Array.from(t.tBodies[0].rows), before = col(); b.click();
+    const down = col(), downSort = th.getAttribute('aria-sort'); b.click();
+    const out = {before, down, downSort, up: col(), upSort: th.getAttribute('aria-sort')};
+    rows.forEach(r => t.tBodies[0].appendChild(r)); th.removeAttribute('aria-sort');  // as it was, for the screenshot
+    return out;
+  })(),
 })"""
 
 

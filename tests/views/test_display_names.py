@@ -69,3 +69,18 @@ def test_for_display_keeps_short_labels_whole(tmp_path: Path) -> None:
     shown = for_display(v)
     assert (shown.event, shown.round, shown.table, shown.id) == (v.event, v.round, v.table, v.id)
     assert shown.event == "Winter Open"
+
+
+def test_every_page_of_the_site_shows_names_cut(tmp_path: Path) -> None:
+    """The index, the event, the player and the ratings pages list names too
+    (issue 24): each stays small, and no 55 KB name is on any page whole."""
+    record, _ = _record(tmp_path)
+    r = CliRunner().invoke(main, ["report", str(record), "-o", str(tmp_path / "site")])
+    assert r.exit_code == 0, r.output
+    pages = sorted((tmp_path / "site").rglob("*.html"))
+    kinds = {p.relative_to(tmp_path / "site").as_posix().split("/")[0] for p in pages}
+    assert {"index.html", "ratings.html", "players"} <= kinds
+    for p in pages:
+        html = p.read_text(encoding="utf-8")
+        assert len(html) < 100_000, (p.name, len(html))
+        assert "A" * (DISPLAY_NAME + 1) not in html and "E" * (DISPLAY_NAME + 1) not in html, p.name
