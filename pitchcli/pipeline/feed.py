@@ -133,7 +133,7 @@ class Driver:
         """Resolve the profile and seat the players; False when the game can't
         be set up (its table or rules are malformed)."""
         rec = self.rec
-        if any(self.skipped(k) for k in ("/variant", "/rules", "/players")) or \
+        if (self.skip and any(self.skipped(k) for k in ("/variant", "/rules", "/players"))) or \
                 "" in self.skip or not isinstance(rec.get("players"), list) or \
                 not isinstance(rec.get("variant"), str):
             return False
@@ -159,6 +159,8 @@ class Driver:
             return False  # the table itself can't be played: nothing more to check
         self.out.table = table
         self.seat_of = {name: i for i, name in enumerate(table.players)}
+        # A tally's award by name -> its unit (None: not awarded), as ``tally`` reads it.
+        self.unit_at: dict[object, int] = {None: -1, **{name: i for i, name in enumerate(table.unit_names)}}
         self.game = GameState(table)
         return True
 
@@ -245,16 +247,11 @@ class Driver:
         unit, as ``tally`` reads it (a name that is no unit's: replayed, R413)."""
         if points.__class__ is not dict:
             return False  # (no points: nothing to score the hand from; the full replay says)
-        table = self.out.table
-        assert table is not None
-        taken_by = []
-        for kind in AWARDS:
-            name = points.get(kind)  # type: ignore[attr-defined]
-            unit = -1 if name is None else table.unit_index(name) if name.__class__ is str else None
-            if unit is None:
-                return False
-            taken_by.append(unit)
-        return batch.add_tally(dealer, calls, contract, taken_by)
+        try:
+            taken_by = list(map(self.unit_at.get, map(points.get, AWARDS), repeat(-2)))  # type: ignore[attr-defined]
+        except TypeError:  # a name that can't be one (a list): the full replay says
+            return False
+        return -2 not in taken_by and batch.add_tally(dealer, calls, contract, taken_by)
 
     def accept(self, verdict: GameVerdict) -> bool:
         """Take the quick pass's verdict of a clean game if every claim of the
@@ -271,7 +268,7 @@ class Driver:
                 return False
             if "totals" in h and compare_claims(h["totals"], dict(zip(names, totals, strict=True))):
                 return False
-            if "points" in h:
+            if "points" in h and "tricks" in h:  # (a tally's points are what it is scored from: no claim)
                 points = h["points"]
                 if points.__class__ is not dict or compare_claims(
                         claimed_awards(points),
