@@ -7,7 +7,8 @@ replayed in full. ``stream`` writes records as one stream and remembers each
 document's own text and first line, so that a document's diagnostics in the
 stream can be compared with the same text validated alone: the same code,
 rule, pointer, message, hand, trick and column, and the same line counted from
-the document's first line.
+the document's first line. ``LEVELS`` writes the same games as play-level
+records or tallies (shared with ``benchmarks/bench_record_kinds.py``).
 """
 
 from __future__ import annotations
