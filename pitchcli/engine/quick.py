@@ -234,9 +234,10 @@ class _Tables:
 class QuickBatch:
     """The hands of many games at one table (one profile, one seating).
 
-    ``begin_game``, then ``add_hand`` for each hand in order (False: the game
-    can't be decided here; ``drop_game`` then takes its hands out), then
-    ``decide`` gives a ``GameVerdict`` or ``None`` per game begun and not dropped.
+    ``begin_game``, then ``add_hand`` (a hand with tricks) or ``add_tally``
+    (a tally) for each hand in order (False: the game can't be decided here;
+    ``drop_game`` then takes its hands out), then ``decide`` gives a
+    ``GameVerdict`` or ``None`` per game begun and not dropped.
     """
 
     def __init__(self, table: Table) -> None:
