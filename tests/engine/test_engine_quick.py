@@ -3,10 +3,12 @@
 It may decide a clean game without the full replay, and must then give what
 the full replay gives (no violation, the same totals, winner, hands and end);
 for anything else it must step aside, so that every diagnostic is the full
-replay's. Checked on simulated games of every Auction profile and option, on
+replay's. Checked on simulated games of every Auction profile and option (full
+detail, play-level, tallies, and every level mixed in one game), on
 every kind of change to them (a generic mutation of any value of any hand,
 many per game), and on the games the quick pass does not know (ten-point).
-Each row of ``quick.COVERAGE`` is broken alone (``BREAKERS``) in a game inside
+Each row of ``quick.COVERAGE`` is broken alone (``BREAKERS``, at each level
+of record where it can be) in a game inside
 a JSON Lines file and a YAML stream of 64 valid games of its table, as ``pitch
 validate`` reads them: its diagnostics there must be its diagnostics alone; the
 rows must be the rules the engine can raise for Auction Pitch; and a profile
