@@ -25,10 +25,11 @@ Each broken game is one example of Hypothesis's (a table, a kind, a format,
 and the change's own choices); the examples are made first, then judged a
 stream at a time (per table and format, at most ``STREAM_MAX`` broken games in
 a stream). Size: ``PITCH_DIFF_MUTANTS`` examples (default 2,000, of which
-about 1,670 break a game: an example whose kind applies to none of the games
-drawn for it, such as a four-player edit at a two-player table, makes none;
-about 35 s of CPU, most of it reading and locating the broken games, in the
-stream and alone). The counts by kind are printed at the end (``-s``) and,
+about 1,130 break a game: an example whose kind applies to none of the games
+drawn for it, such as a four-player edit at a two-player table or an edit of
+the deal of a play-level record, makes none; about 35 s of CPU on a quiet
+machine, most of it reading and locating the broken games, in the stream and
+alone). The counts by kind are printed at the end (``-s``) and,
 with ``PITCH_DIFF_STATS=FILE``, written to FILE as JSON.
 """
 
