@@ -22,13 +22,18 @@ auction (``bidding.Auction``, run once per distinct sequence of calls),
 which rule each step is.
 
 What it handles: a family that scores awards (Auction Pitch, solo or fixed
-teams) where every dealt card is played, hands with their whole deal, bids and
-tricks as plain lists; a profile whose every option has a value it knows
-(``PROFILE_VALUES``, an allow-list).
+teams) where every dealt card is played; hands of three kinds, in any mix
+within a game: the whole deal and the tricks (full detail), the tricks alone
+(play-level: the deal is what each seat played, and the seats follow from the
+cards, as the replay finds them), or a tally (no deal, no tricks: ``points``
+says who took each award, and the hand is scored from it); the calls as a
+plain list, or a contract alone; a profile whose every option has a value it
+knows (``PROFILE_VALUES``, an allow-list).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -39,7 +44,7 @@ from pitchcli.cards import ALL_CARDS
 from pitchcli.engine.bidding import Auction
 from pitchcli.engine.family import Exchange, Family, Scoring, WinBy, family_of
 from pitchcli.engine.game import game_won
-from pitchcli.engine.hand import outside_cards
+from pitchcli.engine.hand import HandState, outside_cards
 from pitchcli.engine.table import Table
 from pitchcli.engine.tables import GAME_POINTS_I, JACK_I, SUIT_INDEX, SUITS
 from pitchcli.profiles import Profile
@@ -53,7 +58,7 @@ _AUCTIONS_MAX = 50_000  # per table: beyond it, auctions are run, not kept
 
 
 # How the quick pass covers each rule the full replay can report for a game it
-# might decide (a full-detail Auction hand), by rule id, and each claim and name
+# might decide (Auction hands: full detail, play-level or tallies), by rule id, and each claim and name
 # the analysis compares without a rule id, by code. "checked": the arrays (or
 # the engine's own code the quick pass calls) test the rule, and a hand that
 # breaks it is refused, so that the full replay reports it; "replayed": the
@@ -65,30 +70,34 @@ _AUCTIONS_MAX = 50_000  # per table: beyond it, auctions are run, not kept
 # the document's diagnostics there to its diagnostics alone, and checks that
 # these are the rule ids the engine can raise for Auction Pitch.
 COVERAGE: dict[str, str] = {
-    "CARD-1": "checked: a card outside the family's deck (a joker) in a deal or a trick is not in "
-              "_Tables.in_deck: the hand is refused (R401)",
+    "CARD-1": "checked: a card outside the family's deck (a joker) in a deal or a trick (of a full or a "
+              "play-level hand) is not in _Tables.in_deck: the hand is refused (R401)",
     "CARD-3": "replayed: the schema refuses a text that is no card (S204) before the engine; one that got "
               "past it would read as -1 (pipeline.feed.Driver.feed), not in the deck, and be refused",
     "CARD-4": "checked: no equal neighbours in a hand's sorted deal (no card dealt twice, even twice to one "
               "player, issue 28); with the cards played equal to the cards dealt as multisets, none is "
-              "played twice either (R402)",
+              "played twice either (R402); a play-level hand's deal is its cards played: none twice",
     "AP-TABLE-1": "replayed: a player count (or `players` option) the profile does not take is a problem of "
                   "the table (P302, P303): analyze_many feeds no game whose setup reports one",
     "AP-TABLE-2": "replayed: a team layout the profile does not take (P303, R413 in `teams`) is a problem of "
                   "the table: not fed",
     "AP-DEAL-1": "checked: add_hand refuses a deal of other than `hand` cards to a seat (R403); _hands: the "
-                 "cards played are the cards dealt, each played by the seat it was dealt to (R403)",
+                 "cards played are the cards dealt, each played by the seat it was dealt to (R403); a "
+                 "play-level hand has no deal to hold the play to (nor has the replay: _check_owners); feed "
+                 "refuses a deal of some players only, and a tally hand with a deal (replayed)",
     "AP-DEAL-2": "checked: _games: each hand after a game's first is dealt by the seat left of the dealer "
                  "of the hand before (R405)",
     "AP-BID-1": "checked: bidding.Auction, the engine's own, runs each distinct auction and add_hand refuses "
                 "a hand whose auction reports anything (R404: a call too many or missing); a call other than "
                 "a whole number or 'pass' (PASS) is refused",
-    "AP-BID-2": "checked: bidding.Auction (R404: a bid out of range, or not higher)",
+    "AP-BID-2": "checked: bidding.Auction (R404: a bid out of range, or not higher); a contract without "
+                "bids: _contract runs the engine's own HandState.set_contract once per bid and refuses "
+                "the hand if it reports (R404: out of range)",
     "AP-BID-3": "checked: bidding.Auction (R404: a bid after the closing bid)",
     "AP-BID-4": "checked: bidding.Auction (R404: the dealer passing, or bidding under stuck_bid, when "
                 "nobody bid)",
     "AP-BID-6": "checked: a recorded contract must be the auction's bidder and bid, else the hand is "
-                "refused (C505); feed refuses a hand without a list of bids (R414)",
+                "refused (C505); _contract refuses a hand with neither bids nor a contract (R414)",
     "AP-PLAY-1": "checked: add_hand refuses other than `hand` tricks (R408) and so an empty first trick "
                  "(R410); _hands: the pitcher leads the first trick, and a recorded trump is the suit of "
                  "the first card led (C506); a trick written as a mapping, its `lead` a claim (C508), reads "
@@ -97,20 +106,21 @@ COVERAGE: dict[str, str] = {
                  "tables.may_follow) from a seat that plays the suit led in that trick or later refuses the "
                  "hand (R407)",
     "AP-PLAY-3": "checked: add_hand refuses a trick of other than one card from each seat (R408); the "
-                 "highest win key (play.winner_by_keys's rule) wins and leads next",
-    "AP-PLAY-4": "checked: _hands: each trick after the first is led by the winner of the one before (else "
-                 "its cards fall to the wrong seats, AP-DEAL-1); a trick with a recorded `lead` (C508) is "
-                 "a mapping: refused",
+                 "highest win key (play.winner_by_keys's rule) wins and leads next; a tally has no tricks",
+    "AP-PLAY-4": "checked: _hands: the seats follow from the cards (each trick led by the winner of the one "
+                 "before, from the pitcher), and where the deal is recorded each card must be its seat's "
+                 "(else AP-DEAL-1); a trick with a recorded `lead` (C508) is a mapping: refused",
     "AP-WIN-1": "checked: _games: a game with a hand after the hand that won it (game.game_won) is refused "
                 "(R412)",
     "C501": "checked: _Driver.accept compares a hand's `points` with the awards of the arrays; any "
-            "difference: replayed",
+            "difference: replayed (a tally's `points` are what it is scored from: no claim, as in the replay)",
     "C502": "checked: accept compares a hand's `score` with the arrays' score change; any difference: "
             "replayed",
     "C503": "checked: accept compares a hand's `totals` with the running totals; any difference: replayed",
     "C504": "checked: accept compares `result` (winner, scores) with the verdict; any difference: replayed",
-    "R413": "replayed: a name that is no player's as a dealer, in a deal or a contract makes feed refuse "
-            "the hand; in a claim (points, score, totals, result) it differs from the verdict: replayed",
+    "R413": "replayed: a name that is no player's as a dealer, in a deal or a contract, or no unit's in a "
+            "tally's points, makes feed refuse the hand; in a claim (points, score, totals, result) it "
+            "differs from the verdict: replayed",
 }
 
 
@@ -224,9 +234,10 @@ class _Tables:
 class QuickBatch:
     """The hands of many games at one table (one profile, one seating).
 
-    ``begin_game``, then ``add_hand`` for each hand in order (False: the game
-    can't be decided here; ``drop_game`` then takes its hands out), then
-    ``decide`` gives a ``GameVerdict`` or ``None`` per game begun and not dropped.
+    ``begin_game``, then ``add_hand`` (a hand with tricks) or ``add_tally``
+    (a tally) for each hand in order (False: the game can't be decided here;
+    ``drop_game`` then takes its hands out), then ``decide`` gives a
+    ``GameVerdict`` or ``None`` per game begun and not dropped.
     """
 
     def __init__(self, table: Table) -> None:
@@ -243,8 +254,17 @@ class QuickBatch:
         self.dealer: list[int] = []
         self.bidder: list[int] = []
         self.bid: list[int] = []
-        self.trump_claims: list[int] = []  # a recorded trump (its SUIT_INDEX), -1: none
+        self.trump_claims: list[int] = []  # per hand with tricks: a recorded trump (its SUIT_INDEX), -1: none
         self.games: list[int] = []  # the first hand of each game
+        # Per hand with tricks: its index among the hands, and whether its deal
+        # is recorded (a play-level hand's deal is what each seat played).
+        self.card_hands: list[int] = []
+        self.has_deal: list[bool] = []
+        # Per tally hand (no tricks): its index and the unit that took High,
+        # Low, Jack and Game as the record says (-1: not awarded).
+        self.tally_hands: list[int] = []
+        self.tally_taken: list[list[int]] = []
+        self.contracts: dict[object, bool] = {}  # bid -> is a contract of it without bids allowed
 
     @staticmethod
     def handles(table: Table) -> bool:
@@ -271,6 +291,29 @@ class QuickBatch:
             self.auctions[key] = out
         return out
 
+    def _contract(self, contract: tuple[int, object] | None) -> tuple[int, int] | None:
+        """A hand without bids: its recorded contract, if the engine's own
+        ``HandState.set_contract`` takes it (AP-BID-2: a bid in range)."""
+        if contract is None or contract[1].__class__ is not int:
+            return None  # AP-BID-6: neither bids nor a contract (R414)
+        bidder, bid = contract
+        known = self.contracts.get(bid)
+        if known is None:
+            hs = HandState(self.table, 0)
+            hs.set_contract(0, bid)  # type: ignore[arg-type]
+            known = self.contracts[bid] = not hs.violations
+        return (bidder, bid) if known else None  # type: ignore[return-value]
+
+    def _won(self, dealer: int, calls: tuple[object, ...] | None,
+             contract: tuple[int, object] | None) -> tuple[int, int] | None:
+        """The bidder and bid of a hand (AP-BID-1..6), or None: not decided here."""
+        if calls is None:
+            return self._contract(contract)
+        won = self._auction(dealer, calls)
+        if won is None or (contract is not None and contract != won):  # AP-BID-6: the claim agrees
+            return None
+        return won
+
     def begin_game(self) -> None:
         """The hands added next are a new game's."""
         self.games.append(len(self.dealer))
@@ -278,63 +321,110 @@ class QuickBatch:
     def drop_game(self) -> None:
         """Take the hands of the game begun last out of the batch."""
         start = self.games.pop()
-        cards = start * self.n * self.size
+        first = bisect_left(self.card_hands, start)  # (the hands' indices grow)
+        cards = first * self.n * self.size
         del self.dealt[cards:], self.played[cards:]
-        del self.dealer[start:], self.bidder[start:], self.bid[start:], self.trump_claims[start:]
+        del self.card_hands[first:], self.has_deal[first:], self.trump_claims[first:]
+        first = bisect_left(self.tally_hands, start)
+        del self.tally_hands[first:], self.tally_taken[first:]
+        del self.dealer[start:], self.bidder[start:], self.bid[start:]
 
-    def add_hand(self, dealer: int, calls: tuple[object, ...], dealt: Iterable[int], deal_sizes: list[int],
-                 played: Iterable[int], trick_sizes: list[int], trump: str | None = None,
-                 contract: tuple[int, object] | None = None) -> bool:
+    def add_hand(self, dealer: int, calls: tuple[object, ...] | None, dealt: Iterable[int] | None,
+                 deal_sizes: list[int] | None, played: Iterable[int], trick_sizes: list[int],
+                 trump: str | None = None, contract: tuple[int, object] | None = None) -> bool:
         """One hand of the game begun last: ``dealt``, the cards dealt seat
-        after seat (``deal_sizes`` to each); ``played``, the cards of the tricks
+        after seat (``deal_sizes`` to each; ``None``: a play-level hand, whose
+        deal is what each seat played); ``played``, the cards of the tricks
         trick after trick, each from its leader (``trick_sizes`` in each);
-        cards as ``Card.index`` ints, -1 for a text that is no card. ``trump``
-        and ``contract`` (bidder, bid) are what the record claims, if it does.
-        False when the hand is surely not one the quick pass decides. (An
-        exception from reading ``dealt`` or ``played`` leaves the batch to
+        cards as ``Card.index`` ints, -1 for a text that is no card. ``calls``
+        the bids (``None``: none recorded, the contract stands alone);
+        ``trump`` and ``contract`` (bidder, bid) are what the record claims, if
+        it does. False when the hand is surely not one the quick pass decides.
+        (An exception from reading ``dealt`` or ``played`` leaves the batch to
         ``drop_game``.)"""
         # AP-DEAL-1: each seat dealt ``hand`` cards; AP-PLAY-1, AP-PLAY-3: ``hand``
         # tricks of one card from each seat.
-        if deal_sizes != self.deal_sizes or trick_sizes != self.trick_sizes:
+        if (dealt is not None and deal_sizes != self.deal_sizes) or trick_sizes != self.trick_sizes:
             return False
-        won = self._auction(dealer, calls)  # AP-BID-1..6
-        if won is None or (contract is not None and contract != won):  # AP-BID-6: the claim agrees
+        won = self._won(dealer, calls, contract)
+        if won is None:
             return False
-        self.dealt += dealt
         self.played += played
+        if dealt is None:
+            self.dealt += self.played[len(self.dealt):]  # (CARD-4 then reads the cards played)
+        else:
+            self.dealt += dealt
+        self.card_hands.append(len(self.dealer))
+        self.has_deal.append(dealt is not None)
         self.dealer.append(dealer)
         self.bidder.append(won[0])
         self.bid.append(won[1])
         self.trump_claims.append(-1 if trump is None else SUIT_INDEX[trump])
         return True
 
+    def add_tally(self, dealer: int, calls: tuple[object, ...] | None, contract: tuple[int, object] | None,
+                  taken_by: list[int]) -> bool:
+        """A tally hand of the game begun last (no tricks, no deal): who took
+        High, Low, Jack and Game (a unit, -1: not awarded), as the record says;
+        ``calls`` and ``contract`` as for ``add_hand``. False when the hand is
+        surely not one the quick pass decides."""
+        won = self._won(dealer, calls, contract)
+        if won is None:
+            return False
+        self.tally_hands.append(len(self.dealer))
+        self.tally_taken.append(taken_by)
+        self.dealer.append(dealer)
+        self.bidder.append(won[0])
+        self.bid.append(won[1])
+        return True
+
     def decide(self) -> list[GameVerdict | None]:
         """Every game of the batch decided: its verdict, or ``None``."""
         if not self.games:
             return []
-        if self.dealer:
-            ok, made, delta, taken_by = self._hands()
-        else:
-            units = len(self.table.unit_names)
-            ok, made = np.ones(0, bool), np.ones(0, bool)
-            delta, taken_by = np.zeros((0, units), np.int64), np.zeros((0, 4), np.int64)
+        hands = len(self.dealer)
+        ok = np.ones(hands, bool)
+        taken_by = np.full((hands, 4), -1, np.int64)
+        if self.card_hands:
+            at = np.array(self.card_hands)
+            ok[at], taken_by[at] = self._hands()
+        if self.tally_hands:  # the record's own tally: what the hand is scored from
+            taken_by[np.array(self.tally_hands)] = np.array(self.tally_taken, np.int64).reshape(-1, 4)
+        made, delta = self._settle(taken_by)
         return self._games(ok, made, delta, taken_by)
 
-    def _hands(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Each hand's rules at once: whether it is clean, whether the pitcher
-        made his bid, each unit's score change, and who took High, Low, Jack
-        and Game (-1: nobody)."""
+    def _settle(self, taken_by: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Each hand's score: whether the pitcher made his bid, and each unit's score change."""
+        units = len(self.table.unit_names)
+        h = len(taken_by)
+        ar = np.arange(h)
+        taken = np.stack([(taken_by == u).sum(1) for u in range(units)], 1) if h else np.zeros((0, units), np.int64)
+        # AP-SCORE-5/6 (scoring.settle): the pitcher's unit scores what it took
+        # if that makes the bid, else minus the bid; the others what they took.
+        bid = np.array(self.bid, np.int64)
+        pitcher = np.array(self.table.unit_of)[np.array(self.bidder, np.int64)]
+        side = taken[ar, pitcher]
+        made = side >= bid
+        delta = taken.copy()
+        delta[ar, pitcher] = np.where(made, side, -bid)
+        return made, delta
+
+    def _hands(self) -> tuple[np.ndarray, np.ndarray]:
+        """The rules of every hand with tricks at once: whether it is clean,
+        and who took High, Low, Jack and Game (-1: nobody)."""
         t = _tables(self.fam)
         n, size = self.n, self.size
-        h = len(self.dealer)
+        h = len(self.card_hands)
         # Cards shifted by one: 0 is "not a card", so that every look-up is in range.
         dealt = np.array(self.dealt, np.int64).reshape(h, n * size) + 1
         played = np.array(self.played, np.int64).reshape(h, n * size) + 1
-        bidder = np.array(self.bidder)
-        bid = np.array(self.bid)
+        at = np.array(self.card_hands)
+        bidder = np.array(self.bidder)[at]
+        has_deal = np.array(self.has_deal)
         rows = np.arange(h)[:, None]
         # CARD-1, CARD-3: cards of the deck only; AP-DEAL-1: the cards played
-        # are the cards dealt, as many times each.
+        # are the cards dealt, as many times each (a play-level hand's "deal"
+        # is its cards played).
         ok = t.in_deck[dealt].all(1) & t.in_deck[played].all(1)
         in_order = np.sort(dealt, 1)
         ok &= (np.sort(played, 1) == in_order).all(1)
@@ -344,15 +434,6 @@ class QuickBatch:
         # player, who plays it twice (its second copy maybe written `9d` or
         # `9♦`), leaves every seat its count of cards and every trick in order.
         ok &= (in_order[:, 1:] != in_order[:, :-1]).all(1)
-        # AP-DEAL-1: who played each card is who was dealt it; then each trick
-        # is played clockwise from its leader (AP-TABLE-3), the first led by the
-        # pitcher (AP-PLAY-1).
-        owner = np.full((h, _CARDS + 1), -1, np.int64)
-        owner[rows, dealt] = np.repeat(np.arange(n), size)
-        seats = owner[rows, played]
-        by_trick = seats.reshape(h, size, n)
-        ok &= (by_trick == (by_trick[:, :, :1] + np.arange(n)) % n).all((1, 2))
-        ok &= by_trick[:, 0, 0] == bidder
         cards = played.reshape(h, size, n)
         trump = t.printed_suit[cards[:, 0, 0]]  # AP-PLAY-1: the suit of the first card led
         claimed = np.array(self.trump_claims)
@@ -360,12 +441,23 @@ class QuickBatch:
         trump[trump < 0] = 0  # (no suit: a hand refused above; any suit keeps the look-ups in range)
         led = t.suit[trump[:, None], cards[:, :, 0]]
         led[led < 0] = 0
-        # AP-PLAY-3: the highest win key wins; AP-PLAY-4: the winner leads next.
+        # AP-PLAY-3: the highest win key wins (its place in the trick, which
+        # the cards alone decide); AP-PLAY-1: the pitcher leads the first
+        # trick; AP-PLAY-4: the winner leads next; AP-TABLE-3: each trick is
+        # played clockwise from its leader. So the seats follow from the cards.
         keys = t.key[trump[:, None, None], led[:, :, None], cards]
         wins = keys.argmax(2)
+        steps = np.zeros((h, size), np.int64)
+        steps[:, 1:] = wins[:, :-1].cumsum(1)
+        leader = (bidder[:, None] + steps) % n
+        by_trick = (leader[:, :, None] + np.arange(n)) % n
+        seats = by_trick.reshape(h, n * size)
+        winner = (leader + wins) % n
+        # AP-DEAL-1: who played each card is who was dealt it, where the deal is recorded.
+        owner = np.full((h, _CARDS + 1), -1, np.int64)
+        owner[rows, dealt] = np.repeat(np.arange(n), size)
+        ok &= ~has_deal | (owner[rows, played] == seats).all(1)
         tricks = np.arange(size)[None, :]
-        winner = by_trick[rows, tricks, wins]
-        ok &= (by_trick[:, 1:, 0] == winner[:, :-1]).all(1)
         # AP-PLAY-2 (tables.may_follow): a card neither of the suit led nor a
         # trump only from a player who holds no card of the suit led: who plays none later.
         off_h, off_k, off_j = np.nonzero(t.void_only[trump[:, None, None], led[:, :, None], cards])
@@ -397,16 +489,7 @@ class QuickBatch:
         jack = np.where(is_jack.any(1), won_unit[ar, is_jack.argmax(1) // n], -1)
         top = tallies.max(1)
         game = np.where((tallies == top[:, None]).sum(1) == 1, tallies.argmax(1), -1)  # AP-SCORE-2
-        taken_by = np.stack([high, low, jack, game], 1)
-        taken = np.stack([(taken_by == u).sum(1) for u in range(units)], 1)
-        # AP-SCORE-5/6 (scoring.settle): the pitcher's unit scores what it took
-        # if that makes the bid, else minus the bid; the others what they took.
-        pitcher = unit_of[bidder]
-        side = taken[ar, pitcher]
-        made = side >= bid
-        delta = taken.copy()
-        delta[ar, pitcher] = np.where(made, side, -bid)
-        return ok, made, delta, taken_by
+        return ok, np.stack([high, low, jack, game], 1)
 
     def _games(self, ok: np.ndarray, made: np.ndarray, delta: np.ndarray,
                taken_by: np.ndarray) -> list[GameVerdict | None]:

@@ -133,7 +133,7 @@ class Driver:
         """Resolve the profile and seat the players; False when the game can't
         be set up (its table or rules are malformed)."""
         rec = self.rec
-        if any(self.skipped(k) for k in ("/variant", "/rules", "/players")) or \
+        if (self.skip and any(self.skipped(k) for k in ("/variant", "/rules", "/players"))) or \
                 "" in self.skip or not isinstance(rec.get("players"), list) or \
                 not isinstance(rec.get("variant"), str):
             return False
@@ -159,6 +159,8 @@ class Driver:
             return False  # the table itself can't be played: nothing more to check
         self.out.table = table
         self.seat_of = {name: i for i, name in enumerate(table.players)}
+        # A tally's award by name -> its unit (None: not awarded), as ``tally`` reads it.
+        self.unit_at: dict[object, int] = {None: -1, **{name: i for i, name in enumerate(table.unit_names)}}
         self.game = GameState(table)
         return True
 
@@ -188,7 +190,10 @@ class Driver:
     def feed(self, batch: QuickBatch) -> bool:
         """Give every hand to the quick pass's batch (a game begun there);
         False when a hand is surely not one it decides (the caller drops the
-        game from the batch and replays it in full)."""
+        game from the batch and replays it in full). A hand is one of three
+        kinds: the whole deal and the tricks (full detail), the tricks alone
+        (play-level: the deal is what each seat played), or a tally (the
+        ``points`` awarded, no deal, no tricks)."""
         table = self.out.table
         assert table is not None
         players, seat_of = table.players, self.seat_of
@@ -199,31 +204,54 @@ class Driver:
                 return False
             deal, tricks, bids = h.get("deal"), h.get("tricks"), h.get("bids")
             dealer = seat_of.get(h.get("dealer"))  # type: ignore[arg-type]
-            if deal.__class__ is not dict or tricks.__class__ is not list or \
-                    bids.__class__ is not list or dealer is None or len(deal) != len(players):
+            if dealer is None or (bids is not None and bids.__class__ is not list):
                 return False
-            try:
-                held = list(map(deal.__getitem__, players))
-                calls = tuple(bids)
-            except (KeyError, TypeError):  # a name that is no player's: the full replay says
-                return False
-            trump = contract = None
-            if "trump" in h:
-                trump = parse_suit(h["trump"])
+            calls = None if bids is None else tuple(bids)
+            contract = None
             if "contract" in h:
                 c = h["contract"]
                 bidder = seat_of.get(c.get("bidder")) if c.__class__ is dict else None  # type: ignore[arg-type]
                 if bidder is None:
                     return False
                 contract = bidder, c.get("bid")
+            if tricks is None:  # a tally: the points are what the hand is scored from
+                if deal is not None or not self._feed_tally(batch, dealer, calls, contract, h.get("points")):
+                    return False
+                continue
+            if tricks.__class__ is not list:
+                return False
+            if deal is None:
+                held = None
+            elif deal.__class__ is not dict or len(deal) != len(players):
+                return False
+            else:
+                try:
+                    held = list(map(deal.__getitem__, players))
+                except (KeyError, TypeError):  # a name that is no player's: the full replay says
+                    return False
+            trump = parse_suit(h["trump"]) if "trump" in h else None
             try:
-                if not batch.add_hand(dealer, calls, map(get, chain.from_iterable(held), repeat(-1)),
-                                      list(map(len, held)), map(get, chain.from_iterable(tricks), repeat(-1)),
+                if not batch.add_hand(dealer, calls,
+                                      None if held is None else map(get, chain.from_iterable(held), repeat(-1)),
+                                      None if held is None else list(map(len, held)),
+                                      map(get, chain.from_iterable(tricks), repeat(-1)),
                                       list(map(len, tricks)), trump, contract):
                     return False
             except TypeError:  # a card that can't be one (a list, a mapping): the full replay says
                 return False
         return True
+
+    def _feed_tally(self, batch: QuickBatch, dealer: int, calls: tuple[object, ...] | None,
+                    contract: tuple[int, object] | None, points: object) -> bool:
+        """A tally hand of Auction Pitch to the batch: who took each award, by
+        unit, as ``tally`` reads it (a name that is no unit's: replayed, R413)."""
+        if points.__class__ is not dict:
+            return False  # (no points: nothing to score the hand from; the full replay says)
+        try:
+            taken_by = list(map(self.unit_at.get, map(points.get, AWARDS), repeat(-2)))  # type: ignore[attr-defined]
+        except TypeError:  # a name that can't be one (a list): the full replay says
+            return False
+        return -2 not in taken_by and batch.add_tally(dealer, calls, contract, taken_by)
 
     def accept(self, verdict: GameVerdict) -> bool:
         """Take the quick pass's verdict of a clean game if every claim of the
@@ -240,7 +268,7 @@ class Driver:
                 return False
             if "totals" in h and compare_claims(h["totals"], dict(zip(names, totals, strict=True))):
                 return False
-            if "points" in h:
+            if "points" in h and "tricks" in h:  # (a tally's points are what it is scored from: no claim)
                 points = h["points"]
                 if points.__class__ is not dict or compare_claims(
                         claimed_awards(points),

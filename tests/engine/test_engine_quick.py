@@ -3,10 +3,12 @@
 It may decide a clean game without the full replay, and must then give what
 the full replay gives (no violation, the same totals, winner, hands and end);
 for anything else it must step aside, so that every diagnostic is the full
-replay's. Checked on simulated games of every Auction profile and option, on
+replay's. Checked on simulated games of every Auction profile and option (full
+detail, play-level, tallies, and every level mixed in one game), on
 every kind of change to them (a generic mutation of any value of any hand,
 many per game), and on the games the quick pass does not know (ten-point).
-Each row of ``quick.COVERAGE`` is broken alone (``BREAKERS``) in a game inside
+Each row of ``quick.COVERAGE`` is broken alone (``BREAKERS``, at each level
+of record where it can be) in a game inside
 a JSON Lines file and a YAML stream of 64 valid games of its table, as ``pitch
 validate`` reads them: its diagnostics there must be its diagnostics alone; the
 rows must be the rules the engine can raise for Auction Pitch; and a profile
@@ -118,6 +120,63 @@ def test_trump_and_contract_claims_are_compared() -> None:
         quick, full = analyze(broken, quick=True), analyze(broken)
         assert not _took_quick_pass(quick)
         assert [v.code for v in quick.violations] == ["C506" if key == "trump" else "C505"]
+        _same(quick, full)
+
+
+@pytest.mark.parametrize("level", ["play", "tally"])
+@pytest.mark.parametrize(("variant", "players"), AUCTION)
+def test_a_clean_record_of_each_level_is_decided_by_the_quick_pass(variant: str, players: int, level: str) -> None:
+    """Play-level records (no deal: the deal is what each seat played) and
+    tallies (no deal, no tricks: the points awarded) are decided too."""
+    for seed in range(GAMES):
+        rec = quick_streams.LEVELS[level](simulate_game(variant, players=players, seed=seed))
+        quick = analyze(rec, quick=True)
+        assert _took_quick_pass(quick), seed
+        assert quick.violations == []
+        _same(quick, analyze(rec))
+
+
+def _mixed(seed: int) -> dict[str, Any]:
+    """A game whose hands are of every level in turn, every other one with a
+    contract and no bids (the contract alone says who bid what)."""
+    rec = simulate_game("auction", players=3 + seed % 4, seed=seed)
+    full = analyze(rec)
+    levels = {k: quick_streams.LEVELS[k](rec) for k in ("play", "tally")}
+    for i, r in enumerate(full.hands):
+        assert r is not None
+        if i % 3:
+            rec["hands"][i] = levels["play" if i % 3 == 1 else "tally"]["hands"][i]
+        if i % 2:
+            h = rec["hands"][i]
+            h.pop("bids")
+            h["contract"] = {"bidder": rec["players"][r.bidder], "bid": r.bid}
+    return rec
+
+
+def test_hands_of_every_level_in_one_game_and_contracts_without_bids_are_decided() -> None:
+    for seed in range(GAMES):
+        rec = _mixed(seed)
+        quick = analyze(rec, quick=True)
+        assert _took_quick_pass(quick), seed
+        _same(quick, analyze(rec))
+
+
+def test_a_game_dropped_from_a_batch_of_mixed_levels_leaves_the_others_as_they_are() -> None:
+    """``QuickBatch.drop_game`` takes out a game refused at a later hand,
+    whatever the levels of the hands it had already taken."""
+    records = []
+    for seed in range(GAMES):
+        rec = _mixed(seed)
+        if seed % 3 == 1 and len(rec["hands"]) > 2:
+            rec["hands"][2]["dealer"] = "Zed"  # refused at its third hand (R413: replayed in full)
+        records.append(rec)
+    found = analyze_many(records)
+    for seed, (rec, quick) in enumerate(zip(records, found, strict=True)):
+        full = analyze(rec)
+        if full.violations:
+            assert quick is None, seed
+            continue
+        assert quick is not None, seed
         _same(quick, full)
 
 
@@ -454,6 +513,7 @@ class Breaker:
     edit: Callable[[dict[str, Any]], object]
     expect: frozenset[tuple[str, str | None]]
     tables: tuple[Table, ...] = FOUR
+    level: str = "full"  # the kind of record broken (quick_streams.LEVELS): "full", "play" or "tally"
 
 
 def _first_hand(rec: dict[str, Any], test: Callable[[list[Any], int], bool]) -> dict[str, Any] | None:
@@ -659,6 +719,71 @@ BREAKERS: list[Breaker] = [
     Breaker("R413", "High claimed for somebody who is not a player", lambda r: _points(r, "Zed"),
             _rows(("R413", None))),
 ]
+
+
+def _played_joker(rec: dict[str, Any]) -> None:
+    """A play-level hand's last card played is a joker."""
+    quick_streams.claims_off(rec)
+    rec["hands"][-1]["tricks"][-1][-1] = "BJ"
+
+
+def _played_again(rec: dict[str, Any]) -> None:
+    """A play-level hand's last trick is led with the card that led the first
+    (the last trick: the leader's only card, so no following can break)."""
+    quick_streams.claims_off(rec)
+    tricks = rec["hands"][0]["tricks"]
+    tricks[-1][0] = tricks[0][0]
+
+
+def _unplayed_card(rec: dict[str, Any]) -> None:
+    """A play-level hand's third trick with a card nobody played added."""
+    quick_streams.claims_off(rec)
+    h = rec["hands"][0]
+    played = {c for t in h["tricks"] for c in t}
+    h["tricks"][2].append(next(c for c in _CARDS[:52] if c not in played))
+
+
+def _contract_alone(rec: dict[str, Any], bid: int | None = None) -> None:
+    """The first hand's bids replaced by its contract (of ``bid``, if given)."""
+    quick_streams.claims_off(rec)
+    a = analyze(rec).hands[0]
+    assert a is not None
+    h = rec["hands"][0]
+    h.pop("bids")
+    h["contract"] = {"bidder": rec["players"][a.bidder], "bid": a.bid if bid is None else bid}
+
+
+def _at_levels(levels: tuple[str, ...], b: Breaker, expect: frozenset[tuple[str, str | None]] | None = None,
+               tables: tuple[Table, ...] | None = None) -> list[Breaker]:
+    """``b`` (an edit that reads only what records of ``levels`` have) for records of those levels."""
+    return [replace(b, name=f"{b.name} ({level})", level=level, expect=b.expect if expect is None else expect,
+                    tables=b.tables if tables is None else tables) for level in levels]
+
+
+_BY_NAME = {b.name: b for b in BREAKERS}
+PLAY, TALLY, BOTH = ("play",), ("tally",), ("play", "tally")
+BREAKERS += [
+    Breaker("CARD-1", "a joker played (play)", _played_joker, _rows(("R401", "CARD-1")), level="play"),
+    Breaker("CARD-4", "a card played twice (play)", _played_again, _rows(("R402", "CARD-4")), ANY_TABLE,
+            level="play"),
+    Breaker("AP-PLAY-3", "a trick a card long (play)", _unplayed_card, _rows(("R408", "AP-PLAY-3")), level="play"),
+    *(Breaker("AP-BID-2", f"a contract alone out of range ({level})", lambda r: _contract_alone(r, 5),
+              _rows(("R404", "AP-BID-2")), level=level) for level in BOTH),
+    Breaker("CARD-3", "a text that is no card, played (play)",
+            lambda r: r["hands"][0]["tricks"][0].__setitem__(1, "1" + r["hands"][0]["tricks"][0][1][-1]),
+            _rows(("S204", None)), level="play"),
+    *(b for name in ("a call too many", "the stuck dealer passes", "a bid after the 4", "a bid not higher",
+                     "a contract that is not the auction's", "a hand without bids", "two hands swapped",
+                     "a score claimed wrong", "a running total claimed wrong", "the wrong winner claimed",
+                     "a final score claimed wrong", "a dealer who is not a player",
+                     "a contract's bidder who is not a player", "a hand after the game was won")
+      for b in _at_levels(BOTH, _BY_NAME[name])),
+    *(b for name in ("a trump that is not the first card's suit", "a trick missing", "an empty first trick",
+                     "the first trick's leader recorded wrong", "a suit not followed", "a trick a card short",
+                     "a later trick's leader recorded wrong", "High claimed for the wrong player")
+      for b in _at_levels(PLAY, _BY_NAME[name])),
+    *_at_levels(TALLY, _BY_NAME["High claimed for somebody who is not a player"]),
+]
 VALID_SEEDS = range(1000, 1064)  # 64 valid games of each table: enough for the quick pass to run
 
 
@@ -675,26 +800,32 @@ class Judged:
 def _broken_game(b: Breaker, variant: str, players: int) -> dict[str, Any]:
     """A game of the table broken by ``b``: the first seed it applies to with the diagnostics it expects."""
     for seed in range(60):
-        rec = simulate_game(variant, players=players, seed=seed)
+        rec = quick_streams.LEVELS[b.level](simulate_game(variant, players=players, seed=seed))
         if b.edit(rec) is False:
             continue
         alone, = check_source("game.json", io.BytesIO(json.dumps(rec).encode()))
         if {(d.code, d.rule) for d in alone.diagnostics} == b.expect:
             return rec
-    raise AssertionError(f"{b.name!r} breaks no game of {variant} for {players} alone")
+    raise AssertionError(f"{b.name!r} breaks no {b.level} game of {variant} for {players} alone")
+
+
+def _stream_tables() -> list[tuple[Table, str]]:
+    """The tables and levels of the breakers' streams."""
+    return sorted({(t, b.level) for b in BREAKERS for t in b.tables})
 
 
 @pytest.fixture(scope="module")
 def coverage_streams() -> dict[tuple[str, Table, str], Judged]:
     """Every breaker's game, one per table, inside a stream of the table's 64
-    valid games (JSON Lines and YAML), judged in the stream and alone; under
-    the key ("valid", table, format), how many of the valid games the quick
-    pass decided (``Judged.codes`` holds their diagnostics)."""
-    out: dict[tuple[str, Table, str], Judged] = {}
-    tables = sorted({t for b in BREAKERS for t in b.tables})
-    for variant, players in tables:
-        valid = [simulate_game(variant, players=players, seed=s) for s in VALID_SEEDS]
-        broken = [(b.name, _broken_game(b, variant, players)) for b in BREAKERS if (variant, players) in b.tables]
+    valid games of its level (JSON Lines and YAML), judged in the stream and
+    alone; under the key ("valid", table, format), with the level after the
+    table's players, how many of the valid games the quick pass decided
+    (``Judged.codes`` holds their diagnostics)."""
+    out: dict[tuple[str, Any, str], Judged] = {}
+    for (variant, players), level in _stream_tables():
+        valid = [quick_streams.LEVELS[level](simulate_game(variant, players=players, seed=s)) for s in VALID_SEEDS]
+        broken = [(b.name, _broken_game(b, variant, players)) for b in BREAKERS
+                  if (variant, players) in b.tables and b.level == level]
         records: list[dict[str, Any]] = []
         at: dict[str, int] = {}
         for i, rec in enumerate(valid):  # a broken game after every other valid one, then the rest
@@ -712,7 +843,7 @@ def coverage_streams() -> dict[tuple[str, Table, str], Judged]:
             assert len(found) == len(records)
             decided = {k for k, c in enumerate(found) if c.analysis is not None and _took_quick_pass(c.analysis)}
             valid_at = set(range(len(records))) - set(at.values())
-            out["valid", (variant, players), fmt] = Judged(
+            out["valid", (variant, players, level), fmt] = Judged(
                 [], [], {(d.code, d.rule) for k in valid_at for d in found[k].diagnostics}, valid_at <= decided)
             for name, k in at.items():
                 alone = quick_streams.check_alone(s, k)
@@ -723,17 +854,17 @@ def coverage_streams() -> dict[tuple[str, Table, str], Judged]:
 
 
 def test_the_valid_games_of_the_coverage_streams_are_decided_by_the_quick_pass(
-        coverage_streams: dict[tuple[str, Table, str], Judged]) -> None:
+        coverage_streams: dict[tuple[str, Any, str], Judged]) -> None:
     """Else the streams would not test the quick pass at all."""
-    for table in sorted({t for b in BREAKERS for t in b.tables}):
+    for table, level in _stream_tables():
         for fmt in quick_streams.FORMATS:
-            valid = coverage_streams["valid", table, fmt]
-            assert valid.quick and not valid.codes, (table, fmt)
+            valid = coverage_streams["valid", (*table, level), fmt]
+            assert valid.quick and not valid.codes, (table, level, fmt)
 
 
 @pytest.mark.parametrize("row", sorted(COVERAGE))
 def test_each_covered_rule_broken_alone_in_a_stream_is_reported_as_alone(
-        row: str, coverage_streams: dict[tuple[str, Table, str], Judged], monkeypatch: pytest.MonkeyPatch) -> None:
+        row: str, coverage_streams: dict[tuple[str, Any, str], Judged], monkeypatch: pytest.MonkeyPatch) -> None:
     """Each row of ``quick.COVERAGE``, broken alone in a game inside a stream
     of 64 valid games of its table (where the quick pass judges every clean
     game): the game's diagnostics there are its diagnostics alone."""

@@ -5,7 +5,8 @@ of a stream, 64 documents or more at a time, and replays the rest in full; a
 file of one game is always replayed in full. Here legal games of every Auction
 profile and player count, and of tables under options (``TABLES``: Low to who
 played it; a target of 11 with win_on_set; no steal; hands of 8 cards with bids
-to 5), are broken by every kind of change the test suite knows, plus changes
+to 5), and play-level records and tallies (issue 22) at some of them, are
+broken by every kind of change the test suite knows, plus changes
 drawn by Hypothesis, and put many at a time into a stream of 64 valid games of
 the same table, as JSON Lines or as a YAML stream. Each broken game's
 diagnostics there must be its diagnostics alone (code, rule, pointer, message,
@@ -24,10 +25,11 @@ Each broken game is one example of Hypothesis's (a table, a kind, a format,
 and the change's own choices); the examples are made first, then judged a
 stream at a time (per table and format, at most ``STREAM_MAX`` broken games in
 a stream). Size: ``PITCH_DIFF_MUTANTS`` examples (default 2,000, of which
-about 1,670 break a game: an example whose kind applies to none of the games
-drawn for it, such as a four-player edit at a two-player table, makes none;
-about 35 s of CPU, most of it reading and locating the broken games, in the
-stream and alone). The counts by kind are printed at the end (``-s``) and,
+about 1,130 break a game: an example whose kind applies to none of the games
+drawn for it, such as a four-player edit at a two-player table or an edit of
+the deal of a play-level record, makes none; about 35 s of CPU on a quiet
+machine, most of it reading and locating the broken games, in the stream and
+alone). The counts by kind are printed at the end (``-s``) and,
 with ``PITCH_DIFF_STATS=FILE``, written to FILE as JSON.
 """
 
@@ -60,17 +62,24 @@ MUTANTS = int(os.environ.get("PITCH_DIFF_MUTANTS", "2000"))
 STATS = os.environ.get("PITCH_DIFF_STATS")
 VALID = 64  # valid games around the broken ones: check.QUICK_MIN, so the quick pass runs on them alone
 
-# (variant, players, rules): every Auction profile and player count, and the options the quick pass reads.
-TABLES: list[tuple[str, int, tuple[tuple[str, object], ...]]] = [
-    *(("auction", n, ()) for n in range(2, 8)),
-    ("auction-partners", 4, ()),
-    ("auction-partners", 6, ()),
-    ("auction", 4, (("low", "played"),)),
-    ("auction", 3, (("target", 11), ("win_on_set", True))),
-    ("auction", 5, (("steal", False),)),
-    ("auction", 4, (("players", 4), ("deal", 8), ("hand", 8), ("max_bid", 5), ("stuck_bid", 3))),
+# (variant, players, rules, level): every Auction profile and player count,
+# and the options the quick pass reads, as full-detail records; and records of
+# the other levels (quick_streams.LEVELS: play-level, tallies) at some of them.
+Table = tuple[str, int, tuple[tuple[str, object], ...], str]
+TABLES: list[Table] = [
+    *(("auction", n, (), "full") for n in range(2, 8)),
+    ("auction-partners", 4, (), "full"),
+    ("auction-partners", 6, (), "full"),
+    ("auction", 4, (("low", "played"),), "full"),
+    ("auction", 3, (("target", 11), ("win_on_set", True)), "full"),
+    ("auction", 5, (("steal", False),), "full"),
+    ("auction", 4, (("players", 4), ("deal", 8), ("hand", 8), ("max_bid", 5), ("stuck_bid", 3)), "full"),
+    ("auction", 4, (), "play"),
+    ("auction-partners", 6, (), "play"),
+    ("auction", 5, (("low", "played"),), "play"),
+    ("auction", 3, (), "tally"),
+    ("auction-partners", 4, (("target", 11), ("win_on_set", True)), "tally"),
 ]
-Table = tuple[str, int, tuple[tuple[str, object], ...]]
 SEEDS = range(10_000, 10_000 + VALID)  # the valid games of a table, and the games broken
 COUNTS: Counter[str] = Counter()  # broken games judged, by kind
 DECIDED: Counter[str] = Counter()  # of these, how many the quick pass decided (they stayed valid)
@@ -92,12 +101,15 @@ def _game_text(table: Table, seed: int) -> str:
     """A legal game of ``table`` as JSON. Under rule options it is simulated
     with those that change what is legal (no steal where ``steal`` is off),
     then scored by the engine under all, and ends where it is won (or is
-    unfinished)."""
-    variant, players, rules = table
+    unfinished); then written at the table's level."""
+    variant, players, rules, level = table
+    if level != "full":
+        full = json.loads(_game_text((variant, players, rules, "full"), seed))
+        return json.dumps(quick_streams.LEVELS[level](full), ensure_ascii=False)
     if not rules:
         return json.dumps(simulate_game(variant, players=players, seed=seed), ensure_ascii=False)
     if SIMULATED_UNDER.isdisjoint(dict(rules)):
-        rec = json.loads(_game_text((variant, players, ()), seed))
+        rec = json.loads(_game_text((variant, players, (), "full"), seed))
     else:  # (simulate and the replay it checks each hand with, both under the options)
         def under(name: str, overrides: dict[str, object] | None = None) -> Profile:
             return resolve(name, {**dict(rules), **(overrides or {})})
@@ -397,7 +409,9 @@ def _fuzzed(rec: dict[str, Any], data: st.DataObject) -> dict[str, Any] | bool:
 
 KINDS: dict[str, Edit] = {
     **{f"quick edit: {name}": _from_edits(name) for name in sorted(EDITS)},
-    **{f"breaker: {b.row}: {b.name}": _from_breaker(b.edit) for b in BREAKERS},
+    # (the breakers of full-detail games; those of other levels are judged in
+    # test_engine_quick's streams, and these kinds are drawn for every level here)
+    **{f"breaker: {b.row}: {b.name}": _from_breaker(b.edit) for b in BREAKERS if b.level == "full"},
     **{f"property: {name}": _from_properties(m) for name, m in sorted(MUTATIONS.items())},
     "generic (test_engine_quick._mutate)": _generic,
     "fuzz (fuzz_strategies.mutated_record)": _fuzzed,
@@ -543,7 +557,7 @@ def _judge(table: Table, fmt: str, broken: list[tuple[str, dict[str, Any]]]) -> 
 
 @pytest.mark.parametrize("fmt", quick_streams.FORMATS)
 @pytest.mark.parametrize("table", TABLES, ids=lambda v: v if isinstance(v, str) else
-                         f"{v[0]}-{v[1]}{''.join(f'-{k}={x}' for k, x in v[2])}")
+                         f"{v[0]}-{v[1]}{''.join(f'-{k}={x}' for k, x in v[2])}{'' if v[3] == 'full' else '-' + v[3]}")
 def test_a_broken_game_in_a_stream_is_judged_as_alone(table: Table, fmt: str, broken_games: Batch) -> None:
     """The broken games of ``table`` for streams of ``fmt``, among 64 valid
     games in a stream (several, past ``STREAM_MAX`` broken games): each judged

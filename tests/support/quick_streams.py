@@ -7,13 +7,16 @@ replayed in full. ``stream`` writes records as one stream and remembers each
 document's own text and first line, so that a document's diagnostics in the
 stream can be compared with the same text validated alone: the same code,
 rule, pointer, message, hand, trick and column, and the same line counted from
-the document's first line.
+the document's first line. ``LEVELS`` writes the same games as play-level
+records or tallies (shared with ``benchmarks/bench_record_kinds.py``).
 """
 
 from __future__ import annotations
 
+import copy
 import io
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -152,3 +155,35 @@ def dealt_twice_to_one(rec: dict[str, Any], hand: int = 0, notation: str = "lowe
     last[j] = twin
     mine[mine.index(gone)] = twin
     return who
+
+
+# The kinds of record beyond full detail (issue 22): the same games written
+# with less. ``LEVELS`` maps each to the function that writes a full-detail
+# record (claims and all) that way.
+def play_level(rec: dict[str, Any]) -> dict[str, Any]:
+    """``rec`` play-level: every hand's ``deal`` dropped (the deal is what each seat played)."""
+    out = copy.deepcopy(rec)
+    for h in out["hands"]:
+        h.pop("deal", None)
+    return out
+
+
+def tally(rec: dict[str, Any]) -> dict[str, Any]:
+    """``rec`` as a tally of Auction Pitch: per hand who took High, Low, Jack
+    and Game (``points``, as the full replay finds them), no deal, no tricks."""
+    from pitchcli.pipeline.feed import analyze
+
+    a = analyze(rec)
+    assert a.table is not None and not a.violations, a.violations[:2]
+    names = a.table.unit_names
+    out = copy.deepcopy(rec)
+    for h, r in zip(out["hands"], a.hands, strict=True):
+        assert r is not None
+        h.pop("deal", None)
+        h.pop("tricks", None)
+        h["points"] = {k: None if w.unit is None else names[w.unit] for k, w in r.awards.items()}
+    return out
+
+
+LEVELS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "full": lambda rec: rec, "play": play_level, "tally": tally}
