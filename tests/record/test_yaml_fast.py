@@ -218,3 +218,22 @@ def test_a_fast_document_composes_only_when_a_position_is_asked() -> None:
     assert doc.locate("/players/1") == (10, 16)  # players: [Ann, Ben, ...] on line 10
     assert doc.line == 2  # after the comment line
     assert doc._root is not None
+
+
+def test_a_machine_without_the_wheels_imports_and_reads() -> None:
+    """yaml-rs and orjson missing (their import fails): the loader imports and reads."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['yaml_rs'] = None; sys.modules['orjson'] = None\n"
+        "from pitchcli.record import yaml_fast\n"
+        "from pitchcli.record.load import Document, load_documents\n"
+        f"out = list(load_documents({str(ROOT / 'samples' / 'auction-full.yaml')!r}))\n"
+        "assert not yaml_fast.AVAILABLE\n"
+        "(doc,) = [d for d in out if isinstance(d, Document)]\n"
+        "print(doc.data['players'], doc.line, doc._root is not None)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["['Ann',", "'Ben',", "'Cal',", "'Dot']", "2", "True"]
