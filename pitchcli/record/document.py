@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from yaml import YAMLError
 from yaml.nodes import Node
 
 from pitchcli.diagnostics import Diagnostic
@@ -22,6 +23,7 @@ from pitchcli.record.locate import (
     parse_pointer,
     walk_pointer,
 )
+from pitchcli.record.yaml_parser import new_composer
 
 __all__ = ["DEFAULT_LIMITS", "SAFE_DEPTH", "Document", "Limits"]
 
@@ -75,7 +77,9 @@ class Document:
     ``directives`` its suppression comments (``record.directives``).
     """
 
-    __slots__ = ("_keys", "_line0", "_root", "_text", "data", "directives", "file", "floats", "format", "index")
+    __slots__ = (
+        "_chunk", "_keys", "_line0", "_root", "_text", "data", "directives", "file", "floats", "format", "index",
+    )
 
     def __init__(
         self,
@@ -86,6 +90,7 @@ class Document:
         *,
         root: Node | None = None,
         text: str | None = None,
+        chunk: bytes | None = None,
         line0: int = 0,
         floats: bool = True,
         directives: tuple[Any, ...] = (),
@@ -101,6 +106,9 @@ class Document:
         self.format = fmt
         self._root = root  # YAML: the composed tree; JSON: built on first locate
         self._text = text  # JSON: the document's text, scanned only when locating
+        # YAML read by the compiled parser (record.yaml_fast): the document's
+        # bytes, composed by libyaml only when a position is asked for.
+        self._chunk = chunk
         self._line0 = line0  # lines of the file before the document's text
         self._keys: KeyCache = {}  # big mappings' keys, indexed on first lookup
 
@@ -120,12 +128,19 @@ class Document:
     def yaml_tree(self) -> tuple[Node, int] | None:
         """A YAML document's composed node tree and the number of lines of the
         file before it (``None`` for JSON): where each value was written."""
-        return (self._root, self._line0) if self.format == "yaml" and self._root is not None else None
+        if self.format != "yaml":
+            return None
+        root = self.node_tree()
+        return (root, self._line0) if root is not None else None
 
     def node_tree(self) -> Node | None:
         """The document's node tree, with positions relative to its text: YAML's
-        composed tree, or for JSON one scanned from the text on first use;
-        ``None`` when there is none (never raises)."""
+        composed tree (composed on first use when the compiled parser read the
+        data), or for JSON one scanned from the text on first use; ``None`` when
+        there is none (never raises)."""
+        if self._root is None and self._chunk is not None:
+            self._root = _compose_yaml(self._chunk)
+            self._chunk = None
         if self._root is None and self._text is not None:
             try:
                 self._root = compose_json(self._text)
@@ -165,3 +180,14 @@ class Document:
         column of its pointer (of the key when ``key``)."""
         line, column = (self.locate_key if key else self.locate)(diagnostic.pointer)
         return diagnostic.located(file=self.file, document=self.index, line=line, column=column)
+
+
+def _compose_yaml(chunk: bytes) -> Node | None:
+    """The node tree of the first document of ``chunk``, by the locating
+    loader's composer; None if it cannot compose it (never raises: a lookup
+    never fails)."""
+    try:
+        composer = new_composer(chunk)
+        return composer.get_node() if composer.check_node() else None
+    except (YAMLError, RecursionError):
+        return None

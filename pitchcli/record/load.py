@@ -27,6 +27,8 @@ loader's decisions is in the module that carries it out:
 - ``yaml_parser``: libyaml's or the pure-Python parser, with tags only;
 - ``yaml_build``: the data built with the core schema (no implicit dates,
   duplicate keys and aliases refused, the number policy);
+- ``yaml_fast``: the happy path read by a compiled parser (yaml-rs) when that
+  reading can be vouched for; every other document is composed and built;
 - ``yaml_problems``: the problems found while building, located;
 - ``yaml_read``: a YAML stream, document by document;
 - ``json_read`` and ``json_limits``: JSON and JSON Lines, and the limits

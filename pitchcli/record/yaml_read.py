@@ -18,6 +18,7 @@ from pitchcli.record.context import FileContext
 from pitchcli.record.document import Document
 from pitchcli.record.source import Reader, not_utf8, offset_position
 from pitchcli.record.yaml_build import Refused, build_data
+from pitchcli.record.yaml_fast import fast_read
 from pitchcli.record.yaml_parser import PLAIN, new_composer, reader_error_offset
 from pitchcli.record.yaml_problems import problem_diagnostics, refusal_diagnostic
 from pitchcli.record.yaml_scan import first_too_deep, may_be_deep
@@ -46,7 +47,7 @@ def read_yaml(reader: Reader, ctx: FileContext) -> Iterator[Document | Diagnosti
 def _read_yaml_chunk(chunk: bytes, line0: int, ctx: FileContext) -> Iterator[Document | Diagnostic]:
     """Compose and build every document of one chunk of a YAML stream."""
     try:
-        chunk.decode("utf-8")
+        text = chunk.decode("utf-8")
     except UnicodeDecodeError as e:
         ctx.next_document()
         yield not_utf8(ctx, chunk, e.start, line0)
@@ -67,8 +68,19 @@ def _read_yaml_chunk(chunk: bytes, line0: int, ctx: FileContext) -> Iterator[Doc
             )
             ctx.index += 1
             return
+    if directives.MARK not in chunk:
+        # The happy path: the compiled parser's reading, when it can be vouched
+        # for (a chunk with suppression comments is composed: which document a
+        # comment belongs to is read from the node tree).
+        fast = fast_read(chunk, text, ctx.limits)
+        if fast is not None:
+            ctx.next_document()
+            data, floats = fast
+            yield Document(ctx.file, ctx.index, data, "yaml", chunk=chunk, line0=line0, floats=floats)
+            ctx.index += 1
+            return
     # Suppression comments, read only when the chunk may have one (a C-level search).
-    marks = directives.find(chunk.decode("utf-8"), line0) if directives.MARK in chunk else []
+    marks = directives.find(text, line0) if directives.MARK in chunk else []
     try:
         composer = new_composer(chunk)  # the pure reader checks characters here
         while composer.check_node():

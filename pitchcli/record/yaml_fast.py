@@ -1,0 +1,178 @@
+"""The fast reading of a YAML document: a compiled parser (yaml-rs) for the
+happy path, the locating loader (libyaml compose + ``yaml_build``) for the rest.
+
+yaml-rs parses a one-game record about 20x faster than libyaml composes it, but
+it keeps no positions and its reading differs from the project's core schema in
+places (``0x1F``, ``0o17`` and ``1_000`` are numbers to it, tags are dropped,
+aliases are expanded, keys are typed, NEL/LS/PS are text). So it is used as an
+**allow-list**: ``fast_read`` gives a document's data only when
+
+- the bytes hold nothing whose reading may differ (``_doubtful``: control
+  characters and tabs, CR, NEL/LS/PS, NBSP, a BOM, U+FFFE/FFFF, tags ``!``,
+  anchors and aliases ``&`` ``*``, directives ``%``, escapes ``\\``, merge keys
+  ``<<``, number spellings ``0x`` ``0o`` ``0b`` ``1_000``, ``.inf``/``.nan``,
+  1,000-digit numbers, a ``...`` line but the one that ends the document), and
+- the parsed value is what the core schema would build: one document, a mapping,
+  every key a string, every value a string (neither starting ``|`` or ``>``), int, finite float, bool, None, list
+  or mapping, within ``max_depth`` and ``max_nodes`` counted as ``build_data``
+  counts them (checked at C speed through orjson's serialization when the text
+  can hold no float, by a walk otherwise).
+
+Anything else returns None, and the caller reads the document with the locating
+loader, which alone writes diagnostics: a document with a problem is never
+refused here, so no diagnostic can change. Without the yaml-rs wheel
+(``AVAILABLE`` False) every document takes the locating loader.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+from pitchcli.record.document import Limits
+from pitchcli.record.json_limits import json_within
+
+try:  # an optional speed-up: a machine without the wheel reads with libyaml
+    import yaml_rs as _yaml_rs
+except ImportError:  # pragma: no cover - exercised by forcing AVAILABLE off
+    _yaml_rs = None
+try:  # checks the compiled parser's data at C speed; without it, a Python walk
+    import orjson as _orjson
+except ImportError:  # pragma: no cover
+    _orjson = None
+
+__all__ = ["AVAILABLE", "fast_read"]
+
+AVAILABLE = _yaml_rs is not None and not os.environ.get("PITCH_NO_FAST_PARSE")
+"""Whether the compiled parser is installed and not turned off (the environment
+variable ``PITCH_NO_FAST_PARSE``, for benchmarks and bug reports). Tests set this
+to False to run the locating loader alone; it is read on every use, so only here."""
+
+# Bytes after which the compiled reading may differ from the locating one (see
+# the module docstring). Found at C speed: single ASCII bytes by deleting every
+# other byte, the rest by literal searches; a regex of many alternatives costs as
+# much as the parse itself.
+_ODD_ASCII = bytes([*range(0x00, 0x0A), *range(0x0B, 0x20), 0x7F]) + b"!&*%\\"
+# controls, tab, CR; tag, anchor, alias, directive, escape (and every non-ASCII byte, looked at below)
+_WIDE = bytes(range(0x80, 0x100))
+_ODD_OR_WIDE = bytes(range(256)).translate(None, _ODD_ASCII + bytes(range(0x80, 0x100)))
+_ODD_WIDE = re.compile(
+    rb"\xc2[\x80-\xa0]"  # C1 controls (NEL U+0085 among them) and NBSP
+    rb"|\xe2\x80[\xa8\xa9]"  # LS U+2028, PS U+2029
+    rb"|\xef\xbb\xbf|\xef\xbf[\xbe\xbf]"  # a BOM inside, U+FFFE, U+FFFF
+)
+_RADIX = re.compile(rb"0[xXoObB]")  # 0x1F, 0o17, 0b1: text to the core schema
+_UNDERSCORE = re.compile(rb"[0-9]_|_[0-9]")  # 1_000: text to the core schema
+_INF_NAN = re.compile(rb"\.[iInN][nNaA][fFnN]")  # .inf, .nan and their spellings
+# A float may be in the document only where a digit meets "." or an exponent.
+_FLOATISH = re.compile(rb"[0-9][.eE]|\.[0-9]")
+# In the compiled parser's data, serialized: a string starting "|" or ">" (a
+# quote in a string is escaped, and the text holds no backslash of its own).
+_INDICATOR_STRING = re.compile(rb'(?<!\\)"[|>]')
+
+
+_SCALARS = (bool, type(None))
+# A text starting so is no plain scalar to libyaml ("|x", "> y" in flow style are
+# syntax errors there, plain text to yaml-rs); in block style yaml-rs reads a
+# block scalar's content, which the header never starts.
+_INDICATORS = ("|", ">")
+
+
+def _doubtful(chunk: bytes) -> bool:
+    """Whether the bytes hold anything whose reading may differ."""
+    odd = chunk.translate(None, _ODD_OR_WIDE)
+    if odd:
+        if odd.translate(None, _WIDE):
+            return True  # an odd ASCII byte
+        if _ODD_WIDE.search(chunk) is not None:
+            return True
+    if b"<<" in chunk or b"\n..." in chunk or chunk.startswith(b"..."):
+        return True  # a merge key; a "..." that does not end the document
+    if b"_" in chunk and _UNDERSCORE.search(chunk) is not None:
+        return True
+    return _RADIX.search(chunk) is not None or _INF_NAN.search(chunk) is not None
+
+
+def fast_read(chunk: bytes, text: str, limits: Limits) -> tuple[dict[str, Any], bool] | None:
+    """The data of the one YAML document in ``chunk`` (``text`` is its decoded
+    text) and whether it holds a float, as the locating loader would build it;
+    None when the compiled parser is missing or this reading cannot be vouched
+    for (then the locating loader reads it)."""
+    if _yaml_rs is None or not AVAILABLE:
+        return None
+    body = chunk
+    end = chunk.rfind(b"\n", 0, len(chunk) - 1) + 1
+    if chunk.startswith(b"...", end) and not chunk[end + 3 :].strip(b" \n"):
+        body = chunk[:end]  # the "..." that ends the document, as the stream cut it
+    if _doubtful(body):
+        return None
+    try:
+        data = _yaml_rs.loads(text, parse_datetime=False)
+    except BaseException as e:  # a syntax error, a duplicate key, a Rust panic ...
+        if isinstance(e, KeyboardInterrupt | SystemExit | GeneratorExit):
+            raise
+        return None
+    if type(data) is not dict:
+        return None  # several documents, a list, a scalar, empty: the loader says
+    if _orjson is not None and _FLOATISH.search(body) is None:
+        return _vouch_serialized(data, limits)
+    return _vouch(data, limits)
+
+
+def _vouch_serialized(data: dict[str, Any], limits: Limits) -> tuple[dict[str, Any], bool] | None:
+    """``_vouch`` at C speed, for data that holds no float: orjson refuses a
+    key that is not a string and an integer beyond 64 bits; its output shows a
+    string starting ``|`` or ``>``, and bounds the depth and the number of values."""
+    try:
+        out = _orjson.dumps(data)
+    except BaseException as e:  # TypeError: a key that is no string, a big integer; too deep
+        if isinstance(e, KeyboardInterrupt | SystemExit | GeneratorExit):
+            raise
+        return None
+    if _INDICATOR_STRING.search(out) is not None:
+        return None
+    if not json_within(out.decode("utf-8"), limits.max_depth, limits.max_nodes):
+        return None
+    return data, False
+
+
+def _vouch(data: dict[str, Any], limits: Limits) -> tuple[dict[str, Any], bool] | None:
+    """``(data, floats)`` when every key is a string and every value a plain
+    value, within the limits; None otherwise. Iterative: depth is bounded by
+    ``max_depth`` before any further descent."""
+    max_depth, max_nodes = limits.max_depth, limits.max_nodes
+    count = 1  # values, the root among them, as build_data counts them
+    floats = False
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > max_depth:
+            return None
+        count += len(value)
+        if count > max_nodes:
+            return None
+        if type(value) is dict:
+            for k in value:
+                if type(k) is not str or k.startswith(_INDICATORS):
+                    return None
+            items = value.values()
+        else:
+            items = value
+        for v in items:
+            t = type(v)
+            if t is dict or t is list:
+                stack.append((v, depth + 1))
+            elif t is str:
+                if v.startswith(_INDICATORS):
+                    return None
+            elif t is float:
+                if v - v != 0:  # inf - inf and nan - nan are nan
+                    return None
+                floats = True
+            elif t is int:
+                if not -(2**63) <= v < 2**64:
+                    return None  # int() may refuse its text (4,300 digits); rare: the loader decides
+            elif t not in _SCALARS:
+                return None
+    return data, floats

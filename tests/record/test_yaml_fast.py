@@ -1,0 +1,239 @@
+"""The compiled parser's reading (record.yaml_fast) against the locating loader's.
+
+Every input is loaded twice, with the fast reading allowed and with it off
+(``yaml_fast.AVAILABLE`` False: what a machine without the yaml-rs wheel does),
+and the two outputs must be the same: the same documents with the same data
+(values *and* types, float flags), the same first lines and node trees, the
+same diagnostics at the same places. The fast reading may only decline (then
+the locating loader reads the document); it may never read a document
+differently. The inputs: every sample and invalid sample, the YAML traps and
+junk of the fuzz strategies spliced into a record, scalar spellings, and the
+fuzz strategies' hostile files.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from support.fuzz_strategies import COMMENT_ODDITIES, JUNK, YAML_TRAPS, hostile_files
+
+from pitchcli.diagnostics import Diagnostic
+from pitchcli.record import yaml_fast, yaml_parser
+from pitchcli.record.load import Document, Limits, load_documents
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = sorted(p for d in ("samples", "samples-invalid") for p in (ROOT / d).rglob("*") if p.is_file())
+FULL = (ROOT / "samples" / "auction-full.yaml").read_bytes()
+
+needs_wheel = pytest.mark.skipif(yaml_fast._yaml_rs is None, reason="yaml-rs is not installed")
+
+
+def typed(value: Any) -> Any:
+    """``value`` with every type spelled out (``1 == 1.0 == True`` in Python)."""
+    if isinstance(value, dict):
+        return ("dict", [(typed(k), typed(v)) for k, v in value.items()])
+    if isinstance(value, list):
+        return ("list", [typed(v) for v in value])
+    return (type(value).__name__, repr(value))
+
+
+def tree(node: Any) -> Any:
+    """A node tree as comparable data: kinds, tags, values and positions."""
+    if node is None:
+        return None
+    if isinstance(node, yaml.MappingNode):
+        inner: Any = [(tree(k), tree(v)) for k, v in node.value]
+    elif isinstance(node, yaml.SequenceNode):
+        inner = [tree(v) for v in node.value]
+    else:
+        inner = node.value
+    return (type(node).__name__, node.tag, node.start_mark.line, node.start_mark.column, node.end_mark.line, inner)
+
+
+def reading(raw: bytes, name: str, limits: Limits | None) -> list[Any]:
+    """What the loader makes of ``raw``, as comparable data."""
+    out: list[Any] = []
+    kw: dict[str, Any] = {"limits": limits} if limits is not None else {}
+    for item in load_documents(io.BytesIO(raw), name, **kw):
+        if isinstance(item, Diagnostic):
+            out.append(("diag", item.as_json()))
+        else:
+            assert isinstance(item, Document)
+            yt = item.yaml_tree
+            out.append(("doc", item.index, item.format, typed(item.data), item.floats, item.line,
+                        item.directives, tree(yt[0]) if yt else None, yt[1] if yt else None,
+                        item.locate("/players/0") if isinstance(item.data, dict) else None))
+    return out
+
+
+class Counting:
+    """Counts the documents the fast reading vouched for."""
+
+    def __init__(self) -> None:
+        self.hits = 0
+        self.real = yaml_fast.fast_read
+
+    def __call__(self, *args: Any) -> Any:
+        got = self.real(*args)
+        self.hits += got is not None
+        return got
+
+
+def agree(raw: bytes, name: str = "t.yaml", limits: Limits | None = None) -> int:
+    """Assert the fast and the locating readings of ``raw`` are the same; the
+    number of documents the fast reading read."""
+    mp = pytest.MonkeyPatch()
+    try:
+        counting = Counting()
+        mp.setattr("pitchcli.record.yaml_read.fast_read", counting)
+        fast = reading(raw, name, limits)
+        mp.setattr(yaml_fast, "AVAILABLE", False)
+        slow = reading(raw, name, limits)
+    finally:
+        mp.undo()
+    assert fast == slow, raw[:300]
+    return counting.hits
+
+
+@needs_wheel
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_sample_reads_the_same(path: Path) -> None:
+    agree(path.read_bytes(), path.name)
+
+
+@needs_wheel
+def test_the_fast_reading_is_used_for_clean_records() -> None:
+    """Without this, the differential tests could pass with the fast path never taken."""
+    clean = [p for p in FILES if "samples-invalid" not in str(p) and p.suffix == ".yaml"]
+    assert clean
+    for p in clean:
+        if b"pitch:" in p.read_bytes() or yaml_fast._doubtful(p.read_bytes()):
+            continue
+        assert agree(p.read_bytes(), p.name) >= 1, p
+
+
+@needs_wheel
+@pytest.mark.parametrize("trap", YAML_TRAPS + JUNK + COMMENT_ODDITIES)
+@pytest.mark.parametrize("where", ["top", "end", "in-hand", "value"])
+def test_traps_and_junk_read_the_same(trap: bytes, where: str) -> None:
+    if where == "top":
+        raw = trap + b"\n" + FULL
+    elif where == "end":
+        raw = FULL + b"\n" + trap + b"\n"
+    elif where == "in-hand":
+        raw = FULL.replace(b"  - dealer:", b"  - " + trap.replace(b"\n", b"\n    ") + b"\n    dealer:", 1)
+    else:
+        raw = FULL.replace(b"event: ", b"event: " + trap, 1)
+    agree(raw)
+    agree(raw + b"---\n" + raw)  # and as documents of a stream
+
+
+# Scalars whose reading the two parsers might not share (numbers, nulls, bools,
+# dates, quoting, folding, block scalars, flow oddities), as values and as keys.
+SCALARS = [
+    "0", "-0", "+0", "00", "017", "+017", "-017", "09", "1", "+1", "-1", "12", "1.", "1.5", "-1.5", "+1.5", ".5",
+    "-.5", "+.5", "1e3", "1E3", "1e+3", "1e-3", "1.5e3", ".5e3", "1.e3", "1e", "1.5e", "e3", "1..5", "1.5.5",
+    "0.0", "-0.0", "1_000", "0x1F", "0o17", "0b101", "0X1F", "0O17", ".inf", ".Inf", ".INF", "-.inf", "+.inf",
+    ".nan", ".NaN", ".NAN", "inf", "nan", "Infinity", "NaN", "1e999", "-1e999", "123456789012345678901234567890",
+    "9" * 400, "null", "Null", "NULL", "nULL", "~", "", "true", "True", "TRUE", "tRUE", "false", "False", "FALSE",
+    "yes", "no", "on", "off", "y", "n", "Y", "N", "2026-11-28", "2026-11-28T10:00:00Z", "12:30", "1:30:00",
+    "190:20:30", "10H", "AS", "pass", "-", "--", "- x", "'1'", '"1"', "'null'", '"true"', "'a''b'", '"a\\"b"',
+    "a b", "a  b", "a #b", "a#b", "a: b", "a:b", "[1, 2]", "[]", "{}", "{a: 1}", "[a, [b, {c: d}]]", "x ",
+    "'x\n  y'", '"x\n  y"', "'x\n\n  y'", "x\n  y", "x\n\n  y", "|\n  x\n  y", "|-\n  x", "|+\n  x\n\n", ">\n  x\n  y",
+    ">-\n  x\n\n  y", "|2\n   x", "'\u00e9'", "\u00e9t\u00e9", "\U0001f600", "'\U0001f600'", "@x", "`x", "x,y",
+    "[a,b]", "{a: 1, b}", "{a}", "[a: 1]", "? x", "= x", ">x", "|x", "\"\"", "''", "' '", "x\t", "'\u00a0'",
+]
+
+
+@needs_wheel
+@pytest.mark.parametrize("scalar", SCALARS)
+def test_scalars_read_the_same(scalar: str) -> None:
+    head = FULL.split(b"hands:")[0]
+    indented = scalar.replace("\n", "\n  ").encode()
+    agree(head + b"x-v: " + indented + b"\n")
+    agree(head + b"x-l:\n  - " + scalar.replace("\n", "\n    ").encode() + b"\n")
+    agree(head + b"x-f: [" + indented + b"]\n")
+    if "\n" not in scalar:
+        agree(head + b"x-k:\n  " + scalar.encode() + b": 1\n")
+        agree(head + b"x-m: {" + scalar.encode() + b": 1}\n")
+
+
+@needs_wheel
+@pytest.mark.parametrize("limits", [Limits(max_depth=3), Limits(max_nodes=40), Limits(max_nodes=41),
+                                    Limits(max_document_bytes=500)])
+def test_limits_read_the_same(limits: Limits) -> None:
+    nested = b"format: pitch-record/1\nx: {a: {b: [1, 2]}}\n"
+    agree(nested, limits=limits)
+    agree(FULL, limits=limits)
+    agree(b"x: [" + b", ".join(b"%d" % i for i in range(39)) + b"]\n", limits=limits)
+    agree(b"x: [" + b", ".join(b"%d" % i for i in range(40)) + b"]\n", limits=limits)
+
+
+@needs_wheel
+def test_documents_of_a_stream_keep_their_numbers_and_lines() -> None:
+    raw = b"# head\n" + FULL + b"---\n" + FULL + b"...\n# between\n---\n" + FULL + b"--- \n\n" + FULL
+    assert agree(raw) == 4
+    lines = [d.line for d in load_documents(raw, "s.yaml") if isinstance(d, Document)]
+    assert len(lines) == 4 and lines == sorted(lines) and lines[0] == 3  # after "# head" and the sample's comment
+
+
+@needs_wheel
+def test_pure_python_composer_reads_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(yaml_parser, "USE_LIBYAML", False)
+    agree(FULL + b"---\n" + FULL)
+
+
+FUZZ = settings(max_examples=int(__import__("os").environ.get("PITCH_FUZZ_CI_EXAMPLES", "100")), deadline=None,
+                suppress_health_check=list(HealthCheck))
+
+
+@needs_wheel
+@FUZZ
+@given(hostile_files())
+def test_hostile_files_read_the_same(file: tuple[str, bytes]) -> None:
+    """Fuzzed records (most of them: valid, mutated, broken as text) and monsters."""
+    suffix, raw = file
+    agree(raw, "f" + suffix)
+
+
+def test_without_the_wheel_every_document_takes_the_locating_loader(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine without yaml-rs: the module imports, declines every document,
+    and the loader reads the record as before (with its positions)."""
+    monkeypatch.setattr(yaml_fast, "_yaml_rs", None)
+    assert yaml_fast.fast_read(FULL, FULL.decode(), Limits()) is None
+    (doc,) = [d for d in load_documents(FULL, "t.yaml") if isinstance(d, Document)]
+    assert doc.data["players"][0] == "Ann" and doc.yaml_tree is not None
+    assert doc._root is not None  # composed while reading, not lazily
+
+
+@needs_wheel
+def test_a_fast_document_composes_only_when_a_position_is_asked() -> None:
+    (doc,) = [d for d in load_documents(FULL, "t.yaml") if isinstance(d, Document)]
+    assert doc._root is None
+    assert doc.locate("/players/1") == (10, 16)  # players: [Ann, Ben, ...] on line 10
+    assert doc.line == 2  # after the comment line
+    assert doc._root is not None
+
+
+def test_a_machine_without_the_wheels_imports_and_reads() -> None:
+    """yaml-rs and orjson missing (their import fails): the loader imports and reads."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['yaml_rs'] = None; sys.modules['orjson'] = None\n"
+        "from pitchcli.record import yaml_fast\n"
+        "from pitchcli.record.load import Document, load_documents\n"
+        f"out = list(load_documents({str(ROOT / 'samples' / 'auction-full.yaml')!r}))\n"
+        "assert not yaml_fast.AVAILABLE\n"
+        "(doc,) = [d for d in out if isinstance(d, Document)]\n"
+        "print(doc.data['players'], doc.line, doc._root is not None)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["['Ann',", "'Ben',", "'Cal',", "'Dot']", "2", "True"]
