@@ -21,7 +21,7 @@ from pitchcli.pipeline.check import Checked, check_source
 from pitchcli.pipeline.feed import GameAnalysis
 from pitchcli.record.document import DEFAULT_LIMITS, Limits
 
-__all__ = ["CheckedDocument", "RecordError", "checked_document", "score", "validate"]
+__all__ = ["CheckedDocument", "RecordError", "checked_document", "checked_game", "score", "validate"]
 
 
 class RecordError(ValueError):
@@ -90,6 +90,16 @@ def checked_document(c: Checked) -> CheckedDocument:
     claims_only = c.errors > 0 and c.errors == c.omitted_claims + sum(
         1 for d in c.diagnostics if d.severity == "error" and is_claim(d))
     return CheckedDocument(doc, diagnostics_of(c.diagnostics), c.errors, c.warnings, c.analysis, claims_only)
+
+
+def checked_game(c: Checked) -> Game:
+    """The public ``Game`` of a checked document the engine could replay (for
+    the package's views and renderers, which read what a script reads; a
+    document without one raises ``ValueError``)."""
+    game = None if c.analysis is None else game_of(c.analysis, c.file, c.number)
+    if game is None:
+        raise ValueError(f"{c.where()}: no game (the record could not be replayed)")
+    return game
 
 
 def validate(*sources_: Source, text: str | None = None, name: str | None = None,

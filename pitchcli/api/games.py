@@ -46,6 +46,7 @@ from pitchcli.engine.events import (
 from pitchcli.engine.hand import HandResult
 from pitchcli.engine.scoring import PointCredit
 from pitchcli.pipeline.feed import GameAnalysis
+from pitchcli.profiles import Profile
 
 EVENTS = ("Awarded", "CallMade", "CardPlayed", "ContractSet", "Discarded", "Drew", "HandSettled", "HandStarted",
           "PartnerCalled", "PointCredit", "PointsTaken", "TrickStarted", "TrickWon", "TrumpSet")
@@ -282,6 +283,34 @@ class Game:
     def record(self) -> dict[str, Any]:
         """The record as loaded (plain JSON data)."""
         return self._analysis.record
+
+    @property
+    def margin(self) -> int | None:
+        """A finished game's winning margin: the winner's total less the best
+        other side's (``None``: unfinished, or a side alone)."""
+        if self.winner is None or self.totals is None or len(self.totals) < 2:
+            return None
+        return self.totals[self.winner] - max(t for s, t in self.totals.items() if s != self.winner)
+
+    @property
+    def profile(self) -> Profile:
+        """The rule profile the game was played under, the record's house
+        ``rules:`` applied (``variant`` is its name)."""
+        p = self._analysis.profile
+        assert p is not None  # a Game is made only for a seated table
+        return p
+
+    def side_of(self, player: str) -> str | None:
+        """The side ``player`` scores for (``None``: not at this table)."""
+        table = self._analysis.table
+        assert table is not None
+        seat = table.players.index(player) if player in table.players else None
+        return None if seat is None else self.sides[table.unit_of[seat]]
+
+    def members(self, side: str) -> tuple[str, ...]:
+        """The players of ``side`` (a fixed team's players, or the player who is
+        the side), in seat order; ``()`` for a name that is no side."""
+        return tuple(p for p in self.players if self.side_of(p) == side)
 
 
 def analysis_of(game: Game) -> GameAnalysis:

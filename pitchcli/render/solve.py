@@ -7,6 +7,7 @@ import json
 from typing import Any, TextIO
 
 from pitchcli import escape
+from pitchcli.api.checking import checked_game
 from pitchcli.cards import SUIT_NAMES
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import SEE_VALIDATE, GameConsumer
@@ -157,9 +158,9 @@ class Solving(GameConsumer):
 
     def game(self, c: Checked) -> None:
         """Solve one document."""
-        assert c.analysis is not None
-        if self.has_hand(c, len(c.analysis.hands)):
-            self.renderer.document(c, solve_game(c.analysis, self.hand, self.budget, self.run_budget))
+        game = checked_game(c)
+        if self.has_hand(c, len(game.hands)):
+            self.renderer.document(c, solve_game(game, self.hand, self.budget, self.run_budget))
 
     def end(self) -> int:
         """Finish the output; the exit status."""

@@ -3,8 +3,8 @@
 The facts of a checked game (``facts``) are the record as loaded and what the
 engine made of it — the seats and sides, the winner, the totals, and hand by
 hand the dealer, the contract, made or set, who took which point, the
-changes — read from the engine's results (``GameAnalysis``, ``HandResult``),
-never worked out here. The conditions of the command line (``Conditions``)
+changes — read from what a script reads (``pitchcli.Game``, ``Hand``), never
+worked out here. The conditions of the command line (``Conditions``)
 and a JMESPath query (``--query``) are both answered from them, so a query
 sees exactly what the options see (``pitch find --help`` and docs/archive.md
 name the fields).
@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pitchcli.api.checking import checked_game
+from pitchcli.api.games import Game
 from pitchcli.pipeline.check import Checked
 
 # The hand-by-hand facts cost the engine's full replay of a game (the quick
@@ -109,32 +111,30 @@ def _names(rec: dict[str, Any]) -> list[str]:
     return [str(p) for p in players] if isinstance(players, list) else []
 
 
-def hand_facts(c: Checked) -> list[dict[str, Any]]:
-    """Each hand as the engine scored it (see ``facts``)."""
-    a = c.analysis
-    assert a is not None and a.table is not None and a.profile is not None
-    players, units = a.table.players, a.table.unit_names
+def hand_facts(game: Game) -> list[dict[str, Any]]:
+    """Each hand as the engine scored it (see ``facts``), read from the API's
+    ``Hand``s."""
     out: list[dict[str, Any]] = []
-    for n, r in enumerate(a.hands, 1):
-        if r is None:
-            out.append({"hand": n, "scored": False})
+    max_bid = game.profile.max_bid
+    for h in game.hands:
+        if not h.scored:
+            out.append({"hand": h.number, "scored": False})
             continue
         out.append({
-            "hand": n, "scored": True, "level": r.level, "dealer": players[r.dealer],
-            "bidder": players[r.bidder], "bid": r.bid, "max_bid": r.bid == a.profile.max_bid,
-            "trump": r.trump, "made": r.made, "set": not r.made,
-            "bidding_side": [units[u] for u in sorted(r.bidding_units)],
-            "partners": [players[s] for s in r.partners],
-            "points": {k: (None if w.unit is None else units[w.unit]) for k, w in r.awards.items()},
-            "taken": dict(zip(units, r.taken, strict=True)),
-            "change": dict(zip(units, r.delta, strict=True)),
-            "totals": None if r.totals is None else dict(zip(units, r.totals, strict=True)),
+            "hand": h.number, "scored": True, "level": h.level, "dealer": h.dealer,
+            "bidder": h.bidder, "bid": h.bid, "max_bid": h.bid == max_bid,
+            "trump": h.trump, "made": h.made, "set": not h.made,
+            "bidding_side": list(h.bidding_side), "partners": list(h.partners),
+            "points": {p.kind.value: p.side for p in h.points},
+            "taken": dict(h.taken), "change": dict(h.score),
+            "totals": None if h.totals is None else dict(h.totals),
         })
     return out
 
 
-def facts(c: Checked, hands: bool = True) -> dict[str, Any]:
-    """The facts of a valid checked game, as plain data (what ``--query`` reads):
+def facts(c: Checked, hands: bool = True, game: Game | None = None) -> dict[str, Any]:
+    """The facts of a valid checked game, as plain data (what ``--query`` reads),
+    read from the API's ``Game``:
     ``file``, ``document`` (from 1), ``record`` (as loaded), ``variant``,
     ``players``, ``units`` (the scoring sides' names), ``teams`` (unit ->
     members, fixed teams only), ``winner``, ``finished``, ``totals`` (unit ->
@@ -144,24 +144,17 @@ def facts(c: Checked, hands: bool = True) -> dict[str, Any]:
     ``made``, ``set``, ``bidding_side``, ``partners``, ``points`` (high, low,
     jack, game -> the unit that took it; Auction Pitch), ``taken``,
     ``change``, ``totals``."""
-    a = c.analysis
-    assert a is not None and a.table is not None and c.data is not None
-    table = a.table
-    units = list(table.unit_names)
-    totals = None if a.totals is None else dict(zip(units, a.totals, strict=True))
-    margin = None
-    if a.winner is not None and totals is not None:
-        rest = [t for u, t in totals.items() if u != a.winner]
-        margin = totals[a.winner] - max(rest) if rest else None
+    assert c.data is not None
+    game = checked_game(c) if game is None else game
+    totals = None if game.totals is None else dict(game.totals)
     out: dict[str, Any] = {
         "file": c.file, "document": c.number, "record": c.data, "variant": c.data.get("variant"),
-        "players": list(table.players), "units": units,
-        "teams": {u: [table.players[s] for s in table.unit_members(i)] for i, u in enumerate(units)}
-        if a.profile is not None and a.profile.has_teams else {},
-        "winner": a.winner, "finished": a.winner is not None, "totals": totals, "margin": margin,
+        "players": list(game.players), "units": list(game.sides),
+        "teams": {u: list(members) for u, members in game.teams.items()},
+        "winner": game.winner, "finished": game.finished, "totals": totals, "margin": game.margin,
     }
     if hands:
-        out["hands"] = hand_facts(c)
+        out["hands"] = hand_facts(game)
     return out
 
 
@@ -242,7 +235,8 @@ def match(c: Checked, cond: Conditions, usable: bool) -> Found | None:
         return out
     if not usable or c.data is None or not _record_ok(c.data, cond):
         return None
-    f = facts(c, hands=cond.needs_hands)
+    game = checked_game(c)
+    f = facts(c, cond.needs_hands, game)
     if cond.unfinished and f["finished"]:
         return None
     won = f["winner"]
@@ -253,17 +247,8 @@ def match(c: Checked, cond: Conditions, usable: bool) -> Found | None:
         return None
     if cond.margin_at_most is not None and (margin is None or margin > cond.margin_at_most):
         return None
-    if cond.against:
-        players, units = f["players"], f["units"]
-        a = c.analysis
-        assert a is not None and a.table is not None
-        unit_of = a.table.unit_of
-
-        def side_of(name: str) -> str | None:
-            return units[unit_of[players.index(name)]] if name in players else None
-
-        if not _against_ok(f, cond, side_of):
-            return None
+    if cond.against and not _against_ok(f, cond, game.side_of):
+        return None
     hands: list[int] = []
     if cond.by_hand or cond.hands:
         hands = [h["hand"] for h in f["hands"] if h["scored"] and (not cond.by_hand or _hand_ok(h, cond))]

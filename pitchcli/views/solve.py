@@ -24,9 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pitchcli.engine.results import HandResult, family_of
-from pitchcli.engine.solve import DEFAULT_BUDGET, Solution, solve_hand
-from pitchcli.pipeline.feed import GameAnalysis
+from pitchcli.api.games import Game
+from pitchcli.api.solving import DEFAULT_BUDGET, solve
+from pitchcli.api.solving import SolvedHand as Solved
 
 REPORT = "pitch-solve"
 VERSION = 2  # 2: "document" counts from 1 (was 0)
@@ -40,27 +40,24 @@ def _value(exact: int | None, bounds: tuple[int, int] | None) -> int | list[int]
     return list(bounds) if bounds is not None else None
 
 
-def hand_json(number: int, result: HandResult | None, players: tuple[str, ...],
-              sol: Solution | None) -> dict[str, Any]:
-    """One hand of the JSON report (the fields of the module docstring)."""
+def hand_json(solved: Solved) -> dict[str, Any]:
+    """One hand of the JSON report (the fields of the module docstring), from
+    what a script's ``pitchcli.solve`` gives."""
     entry: dict[str, Any] = {
-        "hand": number,
-        "bidder": players[result.bidder] if result is not None else None,
-        "bid": result.bid if result is not None else None,
-        "trump": result.trump if result is not None else None,
+        "hand": solved.hand, "bidder": solved.bidder, "bid": solved.bid, "trump": solved.trump,
         "value": None, "value_best_lead": None, "makeable": None, "costly": [],
         "solved": False, "nodes": 0,
     }
-    if sol is None or result is None:
+    if not solved.solvable:
         return entry
-    entry["value"] = _value(sol.value, sol.value_bounds)
-    entry["value_best_lead"] = _value(sol.value_best_lead, sol.best_lead_bounds)
-    entry["makeable"] = sol.makeable(result.bid)
-    entry["costly"] = [{"trick": c.trick, "player": players[c.seat], "card": c.card.text,
+    entry["value"] = _value(solved.value, solved.value_bounds)
+    entry["value_best_lead"] = _value(solved.value_best_lead, solved.best_lead_bounds)
+    entry["makeable"] = solved.makeable
+    entry["costly"] = [{"trick": c.trick, "player": c.player, "card": c.card.text,
                         "before": c.before, "after": c.after, "better": c.better.text}
-                       for c in sol.costly]
-    entry["solved"] = sol.solved
-    entry["nodes"] = sol.nodes
+                       for c in solved.costly]
+    entry["solved"] = solved.solved
+    entry["nodes"] = solved.nodes
     return entry
 
 
@@ -101,28 +98,24 @@ class RunBudget:
         self.left -= nodes
 
 
-def solve_game(analysis: GameAnalysis, hand: int | None = None, budget: int = DEFAULT_BUDGET,
+def solve_game(game: Game, hand: int | None = None, budget: int = DEFAULT_BUDGET,
                run: RunBudget | None = None) -> list[SolvedHand]:
-    """Solve every hand of an analysed game (``hand``: that one only), each
-    within ``budget`` nodes and all within what ``run`` has left (None: no
-    bound across hands)."""
-    table, profile = analysis.table, analysis.profile
-    assert table is not None and profile is not None, "solve needs a game whose table could be seated"
-    fam = family_of(profile)
+    """Solve every hand of a game (``hand``: that one only) with the API's
+    ``solve``, each within ``budget`` nodes and all within what ``run`` has
+    left (None: no bound across hands)."""
     out = []
-    for i, r in enumerate(analysis.hands):
-        if hand is not None and i + 1 != hand:
+    for h in game.hands:
+        if hand is not None and h.number != hand:
             continue
-        sol = solve_hand(r, table.unit_of, fam, profile.low, budget if run is None else run.for_hand(budget))
-        if sol is not None and run is not None:
-            run.spend(sol.nodes)
-        solved = SolvedHand(hand_json(i + 1, r, table.players, sol))
-        if r is not None:
-            solved.level = r.level
-            solved.bidding_players = {table.players[s] for s in range(table.seats)
-                                      if table.unit_of[s] in r.bidding_units}
-        if sol is not None:
-            solved.solvable, solved.best_lead_suit = True, sol.best_lead_suit
-            solved.lost = [c.points for c in sol.costly]
+        one = solve(game, h.number, budget if run is None else run.for_hand(budget))[0]
+        if one.solvable and run is not None:
+            run.spend(one.nodes)
+        solved = SolvedHand(hand_json(one))
+        if h.scored:
+            solved.level = h.level
+            solved.bidding_players = {p for side in h.bidding_side for p in game.members(side)}
+        if one.solvable:
+            solved.solvable, solved.best_lead_suit = True, one.best_lead_suit
+            solved.lost = [c.points for c in one.costly]
         out.append(solved)
     return out

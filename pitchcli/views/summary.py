@@ -529,10 +529,13 @@ def _row(file: str, index: int, record: dict[str, Any], analysis: Any, valid: bo
         "winner": None, "scores": None, "valid": valid, "errors": errors, "warnings": warnings,
     }
     if valid:
-        table = analysis.table
-        row["winner"] = analysis.winner
-        row["scores"] = (dict(zip(table.unit_names, analysis.totals, strict=True))
-                         if analysis.totals is not None else None)
+        # what a script reads: the public Game's winner and totals
+        from pitchcli.api.games import game_of
+
+        game = game_of(analysis, file, index + 1)
+        assert game is not None  # a valid game's table is seated
+        row["winner"] = game.winner
+        row["scores"] = None if game.totals is None else dict(game.totals)
     return row
 
 

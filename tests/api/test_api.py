@@ -202,6 +202,23 @@ def test_score_accepts_claims_that_disagree_and_refuses_a_broken_record() -> Non
 # --- solve, simulate, profiles, writing -------------------------------------------
 
 
+def test_a_games_sides_members_margin_and_profile() -> None:
+    teams = next(pitchcli.score(SAMPLES / "auction-partners.yaml"))
+    assert teams.members("team-1") == ("Ann", "Cal") and teams.members("Ann") == ()
+    assert [teams.side_of(p) for p in ("Ann", "Ben", "Zed")] == ["team-1", "team-2", None]
+    assert teams.profile.name == teams.variant and teams.profile.has_teams
+    solo = next(pitchcli.score(SAMPLES / "auction-3-players.yaml"))
+    assert solo.members("Cal") == ("Cal",) and solo.side_of("Cal") == "Cal"
+    assert solo.winner == "Cal" and dict(solo.totals or {}) == {"Ann": -3, "Ben": 1, "Cal": 7}
+    assert solo.margin == 6  # Cal's 7 less Ben's 1, the best other side
+    found = cli_json("find", "--format", "json", "--margin-at-least", "6", "--margin-at-most", "6",
+                     str(SAMPLES / "auction-3-players.yaml"))["games"]
+    assert [g["winner"] for g in found] == ["Cal"]
+    house = next(pitchcli.score(text=(SAMPLES / "auction-3-players.yaml").read_text(encoding="utf-8")
+                                .replace("variant: auction", "variant: auction\nrules: {target: 11}", 1)))
+    assert house.profile.target == house.target == 11 and house.margin is None  # nobody reached 11
+
+
 def test_solve_is_what_pitch_solve_reports() -> None:
     report = cli_json("solve", "--format", "json", FULL)["documents"][0]["hands"]
     solved = pitchcli.solve(next(pitchcli.score(FULL)))

@@ -105,6 +105,11 @@ def describe(game: Game) -> str:
     trump_by: list[TrumpBy] = [e.by for e in events if isinstance(e, pitchcli.TrumpSet)]
     lines.append(f"{game.winner} {end} {len(events)} {trump_by}")
     lines += [event_line(game, e) for e in events]
+    margin: int | None = game.margin
+    rules: Profile = game.profile
+    side: str | None = game.side_of(game.players[0])
+    members: tuple[str, ...] = game.members(game.sides[0])
+    lines.append(f"{margin} {rules.max_bid} {side} {members}")
     return "\n".join(lines)
 
 

@@ -5,6 +5,11 @@ engine decided; if one of them worked out a trick winner, a point or a total
 itself, a rule would live in two places. This is checked on the source, with
 ``ast``, so that it fails the moment such code is written:
 
+- a view reads a game's results as a script does, through the public API
+  (``pitchcli.api``: ``Game``, ``Hand``, ``Trick``, the event log ...): it
+  imports nothing of the engine nor ``pipeline.feed`` (the engine's
+  ``GameAnalysis``) and never reads a checked document's ``.analysis``;
+  each module not there yet is in ``ENGINE_READERS`` with its reason;
 - a view imports from the engine only its public result API,
   ``pitchcli.engine.results`` (HandResult, Trick, Award, PointCredit, GameEnd,
   Family ...) and the event log ``pitchcli.engine.events``, never ``play``,
@@ -42,7 +47,7 @@ VIEWS = sorted(p.relative_to(PACKAGE).as_posix() for layer in ("views", "render"
 ALLOWED = {"pitchcli.engine.results": None, "pitchcli.engine.events": None,
            "pitchcli.engine.table": {"build_table"}}
 NAMES = {"auction", "ten-point", "play-all", "refill", "cut-down"}
-TRUMP_VIEW = {"strength", "suit_of", "points", "rank", "suit"}
+TRUMP_VIEW = {"strength", "suit_of", "rank", "suit"}  # and a trump view's ``.points[...]`` (subscripted)
 # Counting diagnostics is not a rule: ``sum(1 for d in ...)`` is allowed.
 OUTSIDE_ENGINE = sorted(p for p in PACKAGE.rglob("*.py")
                         if "engine" not in p.relative_to(PACKAGE).parts and p.name != "profiles.py")
@@ -67,6 +72,10 @@ def view_problems(path: Path) -> list[str]:
             out.append(f"line {node.lineno}: imports the engine's modules")
         elif isinstance(node, ast.Attribute) and node.attr in TRUMP_VIEW:
             out.append(f"line {node.lineno}: reads .{node.attr}")
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) \
+                and node.value.attr == "points":
+            # a trump view's card -> points map; a public Hand's ``points`` (a tuple of Point) is iterated
+            out.append(f"line {node.lineno}: reads .points[...]")
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "view":
             out.append(f"line {node.lineno}: asks for a trump view")
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sum" \
@@ -113,7 +122,6 @@ NOT_RULES = {
     "render/site.py": "reads a card face's .rank and .suit to draw it",
     "views/game.py": "reads a card face's .rank and .suit for the site's card markup",
     "views/partial.py": "sums the counts of a partial summary to check them against its totals",
-    "views/solve.py": "imports the solver (the engine's answer to `pitch solve`) and reads its .points",
     "views/summarize.py": "sums file sizes for the progress bar",
 }
 
@@ -164,3 +172,76 @@ def test_the_checks_catch_what_they_are_for(tmp_path: Path) -> None:
                     "    return profile.has_teams, profile.calls_partner, profile.sides == other.sides\n",
                     encoding="utf-8")
     assert family_problems(good) == []
+
+
+# Views, renderers and commands that still read the engine's results (or the
+# pipeline's ``GameAnalysis``) instead of the public API, each with the reason.
+# A module not listed must read games as a script does (``pitchcli.api``);
+# ``test_every_engine_reader_still_reads_the_engine`` makes an entry go when
+# its module moves to the API.
+ENGINE_READERS = {
+    "views/game.py": "the site's game view (owned by the site work this round): hands the engine's analysis "
+                     "to the score sheet and the replay; moves with them",
+    "views/partial.py": "checks a partial summary's family names against the engine's table of families "
+                        "(FAMILIES); reads no game",
+    "views/replay.py": "the replay is the engine's whole log, the game's set-up and end (GameStarted, "
+                       "GameEnded: the family's words, the scoring) included, which Game.events() leaves out",
+    "views/scoresheet.py": "--explain reads the engine's notes (why a side at the target did not win, the "
+                           "low rule, the family's words), which the API does not carry yet",
+    "views/summary.py": "counting a valid game reads the engine's per-hand arrays (deltas, seat_taken) in "
+                        "the worker processes: a public Hand per counted hand (every trick and play) would "
+                        "slow summarize; its game rows are read from the public Game",
+    "render/records.py": "fmt --fill writes the engine's figures into a record and seats a new record's "
+                         "table: there the results are the record's data, not a view of a game",
+    "render/replay.py": "renders views/replay's log of the engine's typed events (see views/replay.py)",
+    "render/scoresheet.py": "renders views/scoresheet (see there); reads the engine's order of the points "
+                            "(AWARDS)",
+    "render/summary.py": "standings_columns: which columns a family's standings show (the engine's Family "
+                         "data)",
+}
+
+
+def engine_reads(path: Path) -> list[str]:
+    """Where the module at ``path`` reads the engine (or ``GameAnalysis``)
+    instead of the public API."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(("pitchcli.engine",
+                                                                                "pitchcli.pipeline.feed")):
+            out.append(f"line {node.lineno}: imports {node.module}")
+        elif isinstance(node, ast.Import) and any(a.name.startswith(("pitchcli.engine", "pitchcli.pipeline.feed"))
+                                                  for a in node.names):
+            out.append(f"line {node.lineno}: imports the engine")
+        elif isinstance(node, ast.Attribute) and node.attr == "analysis":
+            out.append(f"line {node.lineno}: reads a checked document's .analysis")
+    return out
+
+
+@pytest.mark.parametrize("name", VIEWS)
+def test_views_read_games_through_the_api(name: str) -> None:
+    if name in ENGINE_READERS:
+        pytest.skip(ENGINE_READERS[name])
+    assert engine_reads(PACKAGE / name) == []
+
+
+def test_every_engine_reader_still_reads_the_engine() -> None:
+    """An exemption goes when its module moves to the API (none is stale)."""
+    assert set(ENGINE_READERS) <= set(VIEWS)
+    assert [n for n in ENGINE_READERS if not engine_reads(PACKAGE / n)] == []
+
+
+def test_the_api_check_catches_a_view_reading_the_engine(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text("from pitchcli.engine.results import HandResult\n"
+                   "import pitchcli.engine.events\n"
+                   "from pitchcli.pipeline.feed import GameAnalysis\n"
+                   "def f(c):\n"
+                   "    return c.analysis.winner, c.analysis.hands[0].points['high']\n", encoding="utf-8")
+    assert [p.split(":")[0] for p in engine_reads(bad)] == ["line 1", "line 2", "line 3", "line 5", "line 5"]
+    assert any(".points[...]" in p for p in view_problems(bad))
+    good = tmp_path / "good.py"
+    good.write_text("from pitchcli.api.checking import checked_game\n"
+                    "def f(c):\n"
+                    "    g = checked_game(c)\n"
+                    "    return g.winner, [p.side for h in g.hands for p in h.points]\n", encoding="utf-8")
+    assert engine_reads(good) == [] and view_problems(good) == []
