@@ -95,8 +95,24 @@ class HandView:
     tricks: list[TrickView] = field(default_factory=list)
 
 
+class _Ended:
+    """What a game's views share: who won, and who plays in a unit."""
+
+    winner: str | None
+    teams: dict[str, list[str]]
+
+    @property
+    def finished(self) -> bool:
+        """True when the game has a winner."""
+        return self.winner is not None
+
+    def members(self, unit: str) -> list[str]:
+        """The players of a unit (a player is his own unit without fixed teams)."""
+        return self.teams.get(unit, [unit])
+
+
 @dataclass
-class GameView:
+class GameView(_Ended):
     """One valid game: where it is, who played, hand by hand, how it ended."""
 
     file: str
@@ -116,15 +132,6 @@ class GameView:
     winner: str | None
     winner_hand: int | None
 
-    @property
-    def finished(self) -> bool:
-        """True when the game has a winner."""
-        return self.winner is not None
-
-    def members(self, unit: str) -> list[str]:
-        """The players of a unit (a player is his own unit without fixed teams)."""
-        return self.teams.get(unit, [unit])
-
     def race(self) -> list[dict[str, int]]:
         """Each unit's total before the first hand (all 0) and after every hand,
         up to the last hand whose total is known."""
@@ -137,7 +144,7 @@ class GameView:
 
 
 @dataclass(frozen=True)
-class GameResult:
+class GameResult(_Ended):
     """What the ratings read of a valid game: where and when it was played,
     its units and their players, and how it ended; a ``GameView`` without its
     hands. Made from the engine's result alone (``game_result``), so a game the
@@ -153,15 +160,6 @@ class GameResult:
     teams: dict[str, list[str]]  # unit -> its players, for fixed teams; {} otherwise
     totals: dict[str, int] | None
     winner: str | None
-
-    @property
-    def finished(self) -> bool:
-        """True when the game has a winner."""
-        return self.winner is not None
-
-    def members(self, unit: str) -> list[str]:
-        """The players of a unit (a player is his own unit without fixed teams)."""
-        return self.teams.get(unit, [unit])
 
 
 def game_result(c: Checked) -> GameResult:
