@@ -5,36 +5,55 @@ driver -> the exit status). No rule of the game lives here."""
 from __future__ import annotations
 
 import gc
+import importlib
+from collections.abc import Iterator, MutableMapping
 from typing import Any
 
 import click
 
 from pitchcli import __version__
-from pitchcli.commands import (
-    cat,
-    chart,
-    convert,
-    dedup,
-    explain,
-    find,
-    fmt,
-    merge,
-    new,
-    profiles,
-    ratings,
-    replay,
-    report,
-    rules,
-    schema,
-    score,
-    simulate,
-    solve,
-    split,
-    summarize,
-    validate,
-)
 from pitchcli.commands.common import COLOR_HELP, COLORS, apply_color
 from pitchcli.guard import run_guarded
+
+# Every command, by name: its module in ``pitchcli.commands`` (of the same name)
+# is imported only when the command is looked up (``_Commands``).
+COMMANDS = ("validate", "simulate", "schema", "profiles", "rules", "explain", "score", "replay", "solve", "fmt",
+            "new", "summarize", "merge", "report", "chart", "ratings", "find", "convert", "cat", "split", "dedup")
+
+
+class _Commands(MutableMapping[str, click.Command]):
+    """The group's commands, each imported when first looked up: the lazy
+    subcommands of Click's docs ("Lazily Loading Subcommands"), kept as the
+    group's ``commands`` mapping, so that ``pitch validate FILE`` imports one
+    command module, not twenty-one, and ``--help``, completion and whatever
+    reads ``main.commands`` see every command as before."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self._names = list(names)
+        self._loaded: dict[str, click.Command] = {}
+
+    def __getitem__(self, name: str) -> click.Command:
+        found = self._loaded.get(name)
+        if found is None:
+            if name not in self._names:
+                raise KeyError(name)
+            found = self._loaded[name] = importlib.import_module(f"pitchcli.commands.{name}").command
+        return found
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        if name not in self._names:
+            self._names.append(name)
+        self._loaded[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        self._names.remove(name)
+        self._loaded.pop(name, None)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
 
 # The engine, the loader and the writers are imported by the commands that use
 # them, when they run: `pitch --help` and a usage error need none of them (start-up).
@@ -65,7 +84,4 @@ def main(color: str) -> None:
     apply_color(color)  # a subcommand's own --color, parsed after this, overrides it
 
 
-for _module in (validate, simulate, schema, profiles, rules, explain, score, replay, solve, fmt, new, summarize,
-                merge, report, chart, ratings, find, convert, cat, split,
-                dedup):
-    main.add_command(_module.command)
+main.commands = _Commands(COMMANDS)  # (Click's Group reads ``commands`` as a mapping)

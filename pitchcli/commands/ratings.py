@@ -62,7 +62,8 @@ def ratings(paths: tuple[str, ...], fmt: str, head_to_head: bool, since: str | N
     from pitchcli.views.ratings import Collecting
 
     collecting = Collecting(since, allow_invalid)
-    status = drive(judge.check_paths(paths), collecting)
+    # Only each game's result is rated: the quick pass may decide a clean game.
+    status = drive(judge.check_paths(paths, quick=True), collecting)
     RATINGS[fmt](collecting.ratings, sys.stdout, head_to_head)
     sys.stdout.flush()  # the table first, then the records left out
     write_first_errors(collecting.ratings.invalid, sys.stderr)

@@ -18,6 +18,7 @@ from typing import Any
 
 from pitchcli import escape
 from pitchcli.cards import card
+from pitchcli.engine.events import GameStarted, game_log
 from pitchcli.pipeline.check import Checked
 from pitchcli.views.replay import events
 from pitchcli.views.scoresheet import score_sheet
@@ -94,8 +95,24 @@ class HandView:
     tricks: list[TrickView] = field(default_factory=list)
 
 
+class _Ended:
+    """What a game's views share: who won, and who plays in a unit."""
+
+    winner: str | None
+    teams: dict[str, list[str]]
+
+    @property
+    def finished(self) -> bool:
+        """True when the game has a winner."""
+        return self.winner is not None
+
+    def members(self, unit: str) -> list[str]:
+        """The players of a unit (a player is his own unit without fixed teams)."""
+        return self.teams.get(unit, [unit])
+
+
 @dataclass
-class GameView:
+class GameView(_Ended):
     """One valid game: where it is, who played, hand by hand, how it ended."""
 
     file: str
@@ -115,15 +132,6 @@ class GameView:
     winner: str | None
     winner_hand: int | None
 
-    @property
-    def finished(self) -> bool:
-        """True when the game has a winner."""
-        return self.winner is not None
-
-    def members(self, unit: str) -> list[str]:
-        """The players of a unit (a player is his own unit without fixed teams)."""
-        return self.teams.get(unit, [unit])
-
     def race(self) -> list[dict[str, int]]:
         """Each unit's total before the first hand (all 0) and after every hand,
         up to the last hand whose total is known."""
@@ -133,6 +141,42 @@ class GameView:
                 break
             out.append(dict(h.totals))
         return out
+
+
+@dataclass(frozen=True)
+class GameResult(_Ended):
+    """What the ratings read of a valid game: where and when it was played,
+    its units and their players, and how it ended; a ``GameView`` without its
+    hands. Made from the engine's result alone (``game_result``), so a game the
+    quick pass decided is never replayed, and a league's games take little
+    memory each."""
+
+    file: str
+    document: int
+    event: str | None
+    date: str | None
+    round: str | None
+    units: list[str]
+    teams: dict[str, list[str]]  # unit -> its players, for fixed teams; {} otherwise
+    totals: dict[str, int] | None
+    winner: str | None
+
+
+def game_result(c: Checked) -> GameResult:
+    """The result of a valid checked game (see ``usable``): the same units,
+    teams, totals and winner as its ``game_view``, read from the analysis
+    (the winner and totals the engine derived, the units and teams as the
+    replay's log starts: ``engine.events.game_log``), without its hands."""
+    assert c.analysis is not None and c.analysis.table is not None and c.data is not None
+    a, rec = c.analysis, c.data
+    start = next(game_log(a.table, [], a.totals))
+    assert isinstance(start, GameStarted)
+    units = list(start.units)
+    return GameResult(
+        file=c.file, document=c.index, event=_meta(rec.get("event")), date=_meta(rec.get("date")),
+        round=_meta(rec.get("round")), units=units,
+        teams={units[u]: [start.players[s] for s in seats] for u, seats in enumerate(start.teams)},
+        totals=None if a.totals is None else dict(zip(units, a.totals, strict=True)), winner=a.winner)
 
 
 def _meta(v: Any) -> str | None:

@@ -26,10 +26,13 @@ from openskill.models import PlackettLuce
 
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import Consumer, drive, exit_status
-from pitchcli.views.game import GameView, game_view, usable
+from pitchcli.views.game import GameResult, GameView, game_result, usable
 from pitchcli.views.summary import round_order, team_key
 
 MODEL = "openskill PlackettLuce"
+
+# A game as the ratings read it: a report's views, or the results alone.
+Rated = GameView | GameResult
 
 
 @dataclass
@@ -105,13 +108,13 @@ class Ratings:
         return [(i + 1, p) for i, p in enumerate(order)]
 
 
-def order_key(g: GameView) -> tuple[Any, ...]:
+def order_key(g: Rated) -> tuple[Any, ...]:
     """The order games are rated in: date (undated last), event, round
     (numbers in numeric order), file, document."""
     return (g.date is None, g.date or "", g.event or "", round_order(g.round), g.file, g.document)
 
 
-def places(g: GameView) -> list[int]:
+def places(g: Rated) -> list[int]:
     """Each unit's place (1 first) in a finished game: the winner first, then
     by final total; equal totals share a place."""
     assert g.winner is not None and g.totals is not None
@@ -119,7 +122,7 @@ def places(g: GameView) -> list[int]:
     return [1 + sum(1 for v in g.units if key[v] < key[u]) for u in g.units]
 
 
-def rate_games(games: Iterable[GameView], since: str | None = None) -> Ratings:
+def rate_games(games: Iterable[Rated], since: str | None = None) -> Ratings:
     """Rate ``games`` (any order: they are sorted by ``order_key``).
 
     ``change`` is how far each player's ordinal moved from the start of the
@@ -170,7 +173,7 @@ def rate_games(games: Iterable[GameView], since: str | None = None) -> Ratings:
     return out
 
 
-def _meet(out: Ratings, g: GameView, place: list[int]) -> None:
+def _meet(out: Ratings, g: Rated, place: list[int]) -> None:
     sides = list(zip(g.units, place, strict=True))
     for (u, pu), (v, pv) in combinations(sides, 2):
         pairs = [("player", a, b, pu, pv) for a in g.members(u) for b in g.members(v)]
@@ -194,7 +197,7 @@ class Collecting(Consumer):
 
     def __init__(self, since: str | None = None, allow_invalid: bool = False) -> None:
         self.since, self.allow_invalid = since, allow_invalid
-        self.games: list[GameView] = []
+        self.games: list[GameResult] = []
         self.bad: list[Checked] = []
         self.ratings = Ratings()
 
@@ -203,8 +206,8 @@ class Collecting(Consumer):
         return usable(c)
 
     def game(self, c: Checked) -> None:
-        """Keep a game's view."""
-        self.games.append(game_view(c))
+        """Keep the game's result (not its hands: memory)."""
+        self.games.append(game_result(c))
 
     def invalid(self, c: Checked) -> None:
         """Keep an invalid record (or an unreadable file, or a skipped entry) aside."""

@@ -1,0 +1,192 @@
+"""Benchmark (not a test): every row of issue 22's "Targets" table, side by side
+with its baseline in the same run.
+
+    python benchmarks/bench_organisers.py [--games 300] [--repeat 3] [--vs OTHER_PITCH] [--only ROW,...]
+
+Makes ``--games`` simulated games per layout in a temporary folder (a JSON
+Lines file, a folder of one-game JSON files, one of one-game YAML files, a
+YAML stream; ten-point, ten-point-5, play-level and tally JSON Lines), then,
+for each row, runs ``pitch`` (this tree's; ``--vs``: another ``pitch``
+executable too, such as main's, so that before and after are measured in the
+same run) and the row's baseline in turn, ``--repeat`` times each,
+interleaved. Prints the median CPU seconds (user + system of the child) of
+each and the ratio to the baseline, and the peak memory (one run) where the
+target names memory. Small by default; the issue's sizes are 10,000 and 2,000
+games (``--games 2000``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_engine import ROOT, peak_kib
+
+PY = sys.executable
+PITCH = str(Path(PY).with_name("pitch"))
+
+JSON_LINES = "import json, sys\nfor line in open(sys.argv[1], 'rb'):\n    json.loads(line)\n"
+JSON_FILES = ("import json, os, sys\nfor n in sorted(os.listdir(sys.argv[1])):\n"
+              "    json.loads(open(os.path.join(sys.argv[1], n), 'rb').read())\n")
+YAML_FILES = ("import os, sys, yaml\nfor n in sorted(os.listdir(sys.argv[1])):\n"
+              "    with open(os.path.join(sys.argv[1], n), 'rb') as f:\n"
+              "        list(yaml.compose_all(f, Loader=yaml.CSafeLoader))\n")
+YAML_STREAM = ("import sys, yaml\nwith open(sys.argv[1], 'rb') as f:\n"
+               "    list(yaml.compose_all(f, Loader=yaml.CSafeLoader))\n")
+ROWS = ("jsonl", "json-files", "yaml-files", "yaml-stream", "ten-point", "ten-point-5", "play", "tally",
+        "summarize", "report", "ratings", "startup")
+
+
+def child_cpu(cmd: list[str]) -> tuple[float, int]:
+    """CPU seconds (user + system) and peak KiB of one run of ``cmd``, from the
+    operating system's accounting of the finished child (``wait4``)."""
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    _, _, use = os.wait4(p.pid, 0)
+    p.returncode = 0
+    return use.ru_utime + use.ru_stime, use.ru_maxrss
+
+
+def side_by_side(cmds: list[list[str]], repeat: int) -> list[float]:
+    """Median CPU seconds of each command, run in turn ``repeat`` times."""
+    cpus: list[list[float]] = [[] for _ in cmds]
+    for _ in range(repeat):
+        for cmd, out in zip(cmds, cpus, strict=True):
+            out.append(child_cpu(cmd)[0])
+    return [statistics.median(c) for c in cpus]
+
+
+def simulate(variant: str, games: int, path: Path, fmt: str = "jsonl") -> None:
+    subprocess.run([PITCH, "simulate", "--variant", variant, "--games", str(games), "--seed", "22", "--format", fmt,
+                    "-o", str(path)], check=True, cwd=ROOT)
+
+
+def _play_level(rec: dict) -> dict:
+    """The record with no deal: the engine recovers it from the tricks."""
+    for h in rec["hands"]:
+        h.pop("deal", None)
+    return rec
+
+
+def _tally(rec: dict) -> dict:
+    """The record as a tally: contract, trump and who took each point, from the engine's replay."""
+    sys.path.insert(0, str(ROOT))
+    from pitchcli.pipeline.feed import analyze
+
+    a = analyze(rec)
+    assert a.table is not None
+    names, units = a.table.players, a.table.unit_names
+    hands = []
+    for h, r in zip(rec["hands"], a.hands, strict=True):
+        assert r is not None
+        hands.append({"dealer": h["dealer"], "contract": {"bidder": names[r.bidder], "bid": r.bid}, "trump": r.trump,
+                      "points": {k: None if aw.unit is None else units[aw.unit] for k, aw in r.awards.items()},
+                      **{k: h[k] for k in ("score", "totals") if k in h}})
+    return {**{k: v for k, v in rec.items() if k != "hands"}, "hands": hands}
+
+
+def derived(source: Path, path: Path, change: Callable[[dict], dict]) -> None:
+    with source.open("rb") as f, path.open("w") as out:
+        for line in f:
+            out.write(json.dumps(change(json.loads(line))) + "\n")
+
+
+def split(source: Path, folder: Path, fmt: str) -> None:
+    """One file per game of a JSON Lines file, as JSON or YAML (``pitch fmt``'s form)."""
+    sys.path.insert(0, str(ROOT))
+    from pitchcli.record.write import canonical, to_yaml
+
+    folder.mkdir()
+    with source.open("rb") as f:
+        for i, line in enumerate(f):
+            rec = json.loads(line)
+            text = json.dumps(rec) if fmt == "json" else to_yaml(canonical(rec))
+            (folder / f"game-{i:05d}.{fmt}").write_text(text)
+
+
+def yaml_stream(folder: Path, path: Path) -> None:
+    with path.open("w") as out:
+        for p in sorted(folder.iterdir()):
+            out.write("---\n" + p.read_text())
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=300, help="games per layout (the issue: 10,000 and 2,000)")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--vs", help="another pitch executable to measure beside this tree's (before/after)")
+    ap.add_argument("--only", default=",".join(ROWS), help=f"rows, of {', '.join(ROWS)}")
+    args = ap.parse_args()
+    only = set(args.only.split(","))
+    pitches = [("pitch", PITCH), *([("vs", args.vs)] if args.vs else [])]
+    n = args.games
+    with tempfile.TemporaryDirectory(prefix="bench-organisers-") as tmp:
+        t = Path(tmp)
+        auction = t / "auction.jsonl"
+        simulate("auction", n, auction)
+        split(auction, t / "json", "json")
+        split(auction, t / "yaml", "yaml")
+        yaml_stream(t / "yaml", t / "stream.yaml")
+        for v in ("ten-point", "ten-point-5"):
+            if v in only:
+                simulate(v, n, t / f"{v}.jsonl")
+        derived(auction, t / "play.jsonl", _play_level)
+        derived(auction, t / "tally.jsonl", _tally)
+        base_jl = [PY, "-c", JSON_LINES]
+        rows: list[tuple[str, str, list[str], list[str], bool]] = [  # (row, label, pitch args, baseline, peak)
+            ("jsonl", f"JSON Lines, {n} Auction games", ["validate", "-q", str(auction)], [*base_jl, str(auction)],
+             False),
+            ("json-files", f"folder of {n} one-game JSON files", ["validate", "-q", str(t / "json")],
+             [PY, "-c", JSON_FILES, str(t / "json")], False),
+            ("yaml-files", f"folder of {n} one-game YAML files", ["validate", "-q", str(t / "yaml")],
+             [PY, "-c", YAML_FILES, str(t / "yaml")], True),
+            ("yaml-stream", f"one YAML stream of {n} games", ["validate", "-q", str(t / "stream.yaml")],
+             [PY, "-c", YAML_STREAM, str(t / "stream.yaml")], True),
+            *((v, f"{v}, JSON Lines", ["validate", "-q", str(t / f"{v}.jsonl")], [*base_jl, str(t / f"{v}.jsonl")],
+               True) for v in ("ten-point", "ten-point-5")),
+            ("play", "play-level Auction, JSON Lines", ["validate", "-q", str(t / "play.jsonl")],
+             [*base_jl, str(t / "play.jsonl")], False),
+            ("tally", "tally Auction, JSON Lines", ["validate", "-q", str(t / "tally.jsonl")],
+             [*base_jl, str(t / "tally.jsonl")], False),
+        ]
+        print(f"{'row':<40} {'':>10} {'cpu s':>8} {'baseline':>9} {'ratio':>7} {'peak MiB':>9}")
+        for row, label, pargs, base, peak in rows:
+            if row not in only:
+                continue
+            cmds = [[p, *pargs] for _, p in pitches] + [base]
+            found = side_by_side(cmds, args.repeat)
+            for (who, p), cpu in zip(pitches, found, strict=False):
+                mib = f"{peak_kib([p, *pargs]) / 1024:9.0f}" if peak else ""
+                print(f"{label:<40} {who:>10} {cpu:8.3f} {found[-1]:9.3f} {cpu / found[-1]:6.2f}x {mib}", flush=True)
+        summarize = ["summarize", str(t / "yaml")]
+        if "summarize" in only:
+            found = side_by_side([[p, *summarize] for _, p in pitches], args.repeat)
+            for (who, p), cpu in zip(pitches, found, strict=True):
+                print(f"{'summarize, folder of YAML files':<40} {who:>10} {cpu:8.3f} {'':>9} {n / cpu:6.0f}/s "
+                      f"{peak_kib([p, *summarize]) / 1024:9.0f}  (games per CPU second)", flush=True)
+        for row, extra in (("report", ["-o", str(t / "site")]), ("ratings", [])):
+            if row not in only:
+                continue
+            for who, p in pitches:
+                cmd = [p, row, *extra, str(t / "yaml")]
+                cpu, base = side_by_side([cmd, [p, *summarize]], args.repeat)
+                print(f"{row + ' vs summarize, YAML files':<40} {who:>10} {cpu:8.3f} {base:9.3f} {cpu / base:6.2f}x "
+                      f"{peak_kib(cmd) / 1024:9.0f}", flush=True)
+        if "startup" in only:
+            one = str(ROOT / "samples" / "auction-full.yaml")
+            cmds = [[p, "validate", one] for _, p in pitches] + [[PY, "-c", "import click, yaml"]]
+            found = side_by_side(cmds, max(args.repeat, 5))
+            for (who, _), cpu in zip(pitches, found, strict=False):
+                print(f"{'validate ONE_FILE vs import click, yaml':<40} {who:>10} {cpu:8.3f} {found[-1]:9.3f} "
+                      f"{cpu / found[-1]:6.2f}x", flush=True)
+
+
+if __name__ == "__main__":
+    main()
