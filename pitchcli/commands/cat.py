@@ -15,14 +15,16 @@ from pitchcli.commands.convert import convert_paths, format_for, stream_options
     "pitch cat --to jsonl samples/tournament > all.jsonl",
 ))
 @stream_options
-def cat(paths: tuple[str, ...], to: str | None, output: str | None, unique: bool, max_errors: int) -> None:
+def cat(paths: tuple[str, ...], to: str | None, output: str | None, unique: bool, jobs: int,
+        max_errors: int) -> None:
     """Write the records of every input as one stream (folders searched in
     name order), each in the canonical form, comments kept in YAML.
 
     `pitch convert` with the first input's format by default. An invalid
     record is not written (its diagnostics on standard error, exit 1).
     """
-    sys.exit(convert_paths(paths, format_for(to, output, paths) or "yaml", output, max_errors, unique))
+    sys.exit(convert_paths(paths, format_for(to, output, paths) or "yaml", output, max_errors, unique, jobs,
+                           "cat"))
 
 
 command = cat

@@ -7,6 +7,7 @@ import sys
 import click
 
 from pitchcli.commands.common import color_option, examples, format_option, max_errors_option
+from pitchcli.commands.convert import jobs_option, worker_count, workers_watched
 from pitchcli.render.formats import DEDUP
 
 
@@ -19,9 +20,10 @@ from pitchcli.render.formats import DEDUP
 @format_option(DEDUP, "text", help="text: each group of copies, the first to keep; json: the versioned report; "
                                    "list: every copy after the first, FILE<TAB>DOCUMENT a line.")
 @click.option("--allow-invalid", is_flag=True, help="An invalid record (not compared) doesn't make the exit status 1.")
+@jobs_option
 @max_errors_option
 @color_option
-def dedup(paths: tuple[str, ...], fmt: str, allow_invalid: bool, max_errors: int) -> None:
+def dedup(paths: tuple[str, ...], fmt: str, allow_invalid: bool, jobs: int, max_errors: int) -> None:
     """Find the games recorded more than once: the same play, whatever the
     spacing, key order, card notation, format or metadata (event, date, notes);
     and near-duplicates, the same deal played otherwise, listed apart.
@@ -30,12 +32,12 @@ def dedup(paths: tuple[str, ...], fmt: str, allow_invalid: bool, max_errors: int
     status: 0 no copies, 1 copies found (or an invalid record, not compared),
     3 an input could not be read.
     """
-    from pitchcli.pipeline.check import check_paths
     from pitchcli.pipeline.driver import drive
-    from pitchcli.render.dedup import Deduping
+    from pitchcli.render.dedup import Deduping, keys_in_order
 
-    checked = check_paths(paths, max_errors=max_errors or None, quick=True)
-    sys.exit(drive(checked, Deduping(DEDUP[fmt], sys.stdout, allow_invalid), sys.stderr))
+    with workers_watched("dedup"), keys_in_order(paths, worker_count(jobs), max_errors or None) as keys:
+        status = drive(keys, Deduping(DEDUP[fmt], sys.stdout, allow_invalid), sys.stderr)
+    sys.exit(status)
 
 
 command = dedup

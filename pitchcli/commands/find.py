@@ -7,6 +7,7 @@ import sys
 import click
 
 from pitchcli.commands.common import color_option, examples, format_option, max_errors_option, writing
+from pitchcli.commands.convert import jobs_option, worker_count, workers_watched
 from pitchcli.render.formats import FIND
 
 POINTS = ("high", "low", "jack", "game")
@@ -59,13 +60,14 @@ def _query(ctx: click.Context, param: click.Parameter, value: str | None) -> obj
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write here (atomically); a .yaml or "
               ".jsonl name sets the format when --format is not given.")
 @click.option("--allow-invalid", is_flag=True, help="An invalid record (not searched) doesn't make the exit status 1.")
+@jobs_option
 @max_errors_option
 @color_option
 def find(paths: tuple[str, ...], players: tuple[str, ...], together: tuple[str, ...], against: tuple[str, ...],
          event: str | None, since: str | None, until: str | None, variants: tuple[str, ...], seats: int | None,
          winner: str | None, bid_at_least: int | None, made: bool | None, max_bid: bool, set_by: str | None,
          margin_at_least: int | None, margin_at_most: int | None, unfinished: bool, invalid: bool, query: object,
-         by_hands: bool, fmt: str, output: str | None, allow_invalid: bool, max_errors: int) -> None:
+         by_hands: bool, fmt: str, output: str | None, allow_invalid: bool, jobs: int, max_errors: int) -> None:
     """Find the games that meet every condition given (none: every valid game).
 
     Hand conditions (--bid-at-least, --made/--set, --max-bid, --set-by) must
@@ -88,12 +90,14 @@ def find(paths: tuple[str, ...], players: tuple[str, ...], together: tuple[str, 
                       hands=by_hands)
     from pitchcli.render.found import search
 
-    if output:
-        from pitchcli.record.write import atomic_output
-        with writing(output), atomic_output(output) as f:
-            status = search(paths, cond, FIND[fmt], f, sys.stderr, allow_invalid, max_errors or None)
-    else:
-        status = search(paths, cond, FIND[fmt], sys.stdout, sys.stderr, allow_invalid, max_errors or None)
+    n = worker_count(jobs)
+    with workers_watched("find"):
+        if output:
+            from pitchcli.record.write import atomic_output
+            with writing(output), atomic_output(output) as f:
+                status = search(paths, cond, FIND[fmt], f, sys.stderr, allow_invalid, max_errors or None, n)
+        else:
+            status = search(paths, cond, FIND[fmt], sys.stdout, sys.stderr, allow_invalid, max_errors or None, n)
     sys.exit(status)
 
 

@@ -7,6 +7,7 @@ import sys
 import click
 
 from pitchcli.commands.common import color_option, examples, max_errors_option
+from pitchcli.commands.convert import jobs_option, worker_count, workers_watched
 from pitchcli.commands.fmt import FORMATS_OUT
 
 KEYS = ("event", "date", "game")
@@ -22,9 +23,10 @@ KEYS = ("event", "date", "game")
 @click.option("-o", "--output", "folder", required=True, type=click.Path(file_okay=False),
               help="The folder to write in (made if missing).")
 @click.option("--to", type=click.Choice(FORMATS_OUT), default="yaml", show_default=True, help="The output format.")
+@jobs_option
 @max_errors_option
 @color_option
-def split(paths: tuple[str, ...], key: str, folder: str, to: str, max_errors: int) -> None:
+def split(paths: tuple[str, ...], key: str, folder: str, to: str, jobs: int, max_errors: int) -> None:
     """Cut records into files: one per event (EVENT.yaml), date (DATE.yaml) or
     game (ID.yaml), in the order read; names made of letters, digits and
     . _ - (two names alike get -2, -3).
@@ -34,10 +36,12 @@ def split(paths: tuple[str, ...], key: str, folder: str, to: str, max_errors: in
     replaced, never a link or a folder (exit 3).
     """
     from pitchcli.pipeline.driver import drive
-    from pitchcli.pipeline.noted import noted
-    from pitchcli.render.convert import Splitting
+    from pitchcli.render.convert import Splitting, ToSplit, records_in_order
 
-    sys.exit(drive(noted(paths, max_errors or None, quick=True), Splitting(folder, sys.stderr, to, key), sys.stderr))
+    make = ToSplit(to, key)
+    with workers_watched("split"), records_in_order(paths, worker_count(jobs), make, max_errors or None) as items:
+        status = drive(items, Splitting(folder, sys.stderr, to, key), sys.stderr)
+    sys.exit(status)
 
 
 command = split
