@@ -24,6 +24,7 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.fuzz_strategies import adversarial_streams
+from support.processes import children, state
 
 from pitchcli.cli import main
 from pitchcli.pipeline import pieces as piecing
@@ -126,14 +127,6 @@ def test_jobs_equals_one_process_on_folders_and_streams(tmp_path: Path, monkeypa
 # --- processes ------------------------------------------------------------------------------
 
 
-def _children(pid: int) -> list[int]:
-    try:
-        with open(f"/proc/{pid}/task/{pid}/children") as f:
-            return [int(x) for x in f.read().split()]
-    except OSError:
-        return []
-
-
 def _busy(tmp_path: Path, *command: str) -> tuple[subprocess.Popen[bytes], Path, list[int], Path]:
     """``pitch COMMAND --jobs 2`` whose workers are started and one of them
     waits on a FIFO that nobody writes; its temporary files in a folder of the test's."""
@@ -145,7 +138,7 @@ def _busy(tmp_path: Path, *command: str) -> tuple[subprocess.Popen[bytes], Path,
     p = subprocess.Popen([sys.executable, "-m", "pitchcli", command[0], "--jobs", "2", *command[1:], str(fifo),
                           str(VALID)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     deadline = time.monotonic() + HANG
-    while len(kids := _children(p.pid)) < 2 and time.monotonic() < deadline and p.poll() is None:
+    while len(kids := children(p.pid)) < 2 and time.monotonic() < deadline and p.poll() is None:
         time.sleep(0.05)
     return p, fifo, kids, scratch
 
@@ -186,16 +179,9 @@ def test_a_signal_ends_every_process_quietly_and_leaves_no_file(tmp_path: Path, 
     p.send_signal(signum)
     status, stdout, err = _finish(p, fifo)
     time.sleep(0.2)
-    alive = [k for k in kids if os.path.exists(f"/proc/{k}") and _state(k) != "Z"]
+    alive = [k for k in kids if os.path.exists(f"/proc/{k}") and state(k) != "Z"]
     assert status == 128 + signum
     assert (stdout, err) == (b"", b"")
     assert alive == []
     assert _leftovers(scratch) == [] and not out.exists()
 
-
-def _state(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return "Z"
