@@ -5,7 +5,8 @@ A JSON Lines archive of N simulated games (default 10,000; every profile in
 turn, or ``--profiles``) is written, then C copies of some of its games are
 planted in other files, each typed again another way: keys shuffled,
 re-spaced JSON, YAML with the cards in another notation (``TS``, lower case),
-another event and date. Then, each a child process, CPU seconds (user +
+another event and date. A near-duplicate is planted too (a sample game and
+the same deal played otherwise, ``support.retyped.played_otherwise``). Then, each a child process, CPU seconds (user +
 system), median of R runs, side by side in turn:
 
 - ``validate``: ``pitch validate -q`` — the baseline (1.00x);
@@ -15,10 +16,14 @@ system), median of R runs, side by side in turn:
   every hand's results, the engine's full replay;
 - ``dedup``: ``pitch dedup --format json``.
 
-The dedup run's report is then checked: exactly the planted groups, nothing
-else (exit 2 from this script if not).
+The dedup run's report is then checked exactly: its groups of copies are the
+planted pairs (the game in the archive, its copy), its near-duplicate groups
+the planted pair, its counts those of the archive; anything more or less is
+exit 2 from this script.
 
-Run: ``python benchmarks/bench_archive.py [--games N] [--copies C] [--repeat R]``.
+Run: ``python benchmarks/bench_archive.py [--games N] [--copies C] [--repeat R]
+[--runs validate,dedup] [--jobs J]`` (``--jobs``: every command run with
+``--jobs J`` as well, side by side).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import yaml
@@ -41,7 +47,8 @@ from pitchcli.profiles import builtin_profiles
 from pitchcli.record.write import canonical, to_jsonl
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from support.retyped import rekeyed, renotated  # the tests' helpers: one way to retype a record
+from support.games import base_game
+from support.retyped import played_otherwise, rekeyed, renotated  # the tests' helpers: one way to retype a record
 
 
 def make_archive(root: Path, games: int, copies: int, profiles: list[str]) -> dict[int, str]:
@@ -70,6 +77,9 @@ def make_archive(root: Path, games: int, copies: int, profiles: list[str]) -> di
         (root / "copies").mkdir(exist_ok=True)
         (root / "copies" / name).write_text(text, "utf-8")
         names[i] = name
+    (root / "near").mkdir()
+    (root / "near" / "base.json").write_text(json.dumps(base_game()), "utf-8")
+    (root / "near" / "base-other.json").write_text(json.dumps(played_otherwise(base_game())), "utf-8")
     return names
 
 
@@ -80,13 +90,28 @@ def cpu_of(args: list[str], cwd: Path) -> tuple[float, subprocess.CompletedProce
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), r
 
 
+INPUTS = ["archive.jsonl", "copies", "near"]
 RUNS = {
-    "validate": ["validate", "-q", "archive.jsonl", "copies"],
-    "find (record fields)": ["find", "--player", "Ann", "--format", "paths", "archive.jsonl", "copies"],
-    "find (hand conditions)": ["find", "--bid-at-least", "3", "--set", "--format", "paths", "archive.jsonl",
-                               "copies"],
-    "dedup": ["dedup", "--format", "json", "archive.jsonl", "copies"],
+    "validate": ["validate", "-q", *INPUTS],
+    "find (record fields)": ["find", "--player", "Ann", "--format", "paths", *INPUTS],
+    "find (hand conditions)": ["find", "--bid-at-least", "3", "--set", "--format", "paths", *INPUTS],
+    "dedup": ["dedup", "--format", "json", *INPUTS],
 }
+
+
+def check(report: dict, games: int, names: dict[int, str]) -> bool:
+    """Whether dedup's report is exactly what was planted (printed either way)."""
+    found = {frozenset((Path(c["file"]).name, c["document"]) for c in g["copies"]) for g in report["duplicates"]}
+    expected = {frozenset({("archive.jsonl", i + 1), (n, 1)}) for i, n in names.items()}
+    near = [{Path(c["file"]).name for c in g["copies"]} for g in report["near_duplicates"]]
+    counts = {k: report["summary"][k] for k in ("games", "extra_copies", "duplicate_groups", "invalid")}
+    want = {"games": games + len(names) + 2, "extra_copies": len(names), "duplicate_groups": len(names),
+            "invalid": 0}
+    exact = found == expected and near == [{"base.json", "base-other.json"}] and counts == want
+    print(f"{len(found)} groups of copies found, {len(expected)} planted, "
+          f"{len(found & expected)} of them found, {len(found - expected)} found that were not planted; "
+          f"{len(near)} near-duplicate groups (1 planted); counts {counts}: {'EXACT' if exact else 'NOT exact'}")
+    return exact
 
 
 def main() -> int:
@@ -95,32 +120,43 @@ def main() -> int:
     ap.add_argument("--copies", type=int, default=40)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--profiles", default=",".join(sorted(builtin_profiles())))
+    ap.add_argument("--runs", default=",".join(RUNS), help="which runs, of: " + ", ".join(RUNS))
+    ap.add_argument("--jobs", type=int, default=1, help="also run each command with --jobs J")
     args = ap.parse_args()
+    runs = {k: RUNS[k] for k in args.runs.split(",")}
+    if args.jobs > 1:
+        runs.update({f"{k} --jobs {args.jobs}": [v[0], "--jobs", str(args.jobs), *v[1:]]
+                     for k, v in list(runs.items())})
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         names = make_archive(root, args.games, args.copies, args.profiles.split(","))
         size = os.path.getsize(root / "archive.jsonl")
         print(f"{args.games:,} games ({size / 1e6:.1f} MB of JSON Lines) + {len(names)} planted copies; "
               f"CPU s, median of {args.repeat}")
-        times: dict[str, list[float]] = {k: [] for k in RUNS}
-        report = None
+        times: dict[str, list[float]] = {k: [] for k in runs}
+        walls: dict[str, list[float]] = {k: [] for k in runs}
+        reports: dict[str, str] = {}
         for _ in range(args.repeat):
-            for name, cmd in RUNS.items():  # side by side: each run in turn
+            for name, cmd in runs.items():  # side by side: each run in turn
+                t0 = time.perf_counter()
                 t, r = cpu_of(cmd, root)
+                walls[name].append(time.perf_counter() - t0)
                 times[name].append(t)
-                if name == "dedup":
-                    report = json.loads(r.stdout)
-        base = statistics.median(times["validate"])
+                if cmd[0] == "dedup":
+                    reports[name] = r.stdout
+        base = statistics.median(times["validate"]) if "validate" in times else None
         for name, ts in times.items():
-            m = statistics.median(ts)
-            print(f"  {name:<24} {m:8.2f} s  {m / base:5.2f}x validate  {args.games / m:8.0f} games/s")
-        assert report is not None
-        found = {frozenset((Path(c["file"]).name, c["document"]) for c in g["copies"]) for g in report["duplicates"]}
-        expected = {frozenset({("archive.jsonl", i + 1), (n, 1)}) for i, n in names.items()}
-        near = len(report["near_duplicates"])
-        print(f"dedup: {len(found)} groups found, {len(expected)} planted, "
-              f"{'exactly those' if found == expected else 'NOT those'}; {near} near-duplicate groups")
-        return 0 if found == expected and not near else 2
+            m, w = statistics.median(ts), statistics.median(walls[name])
+            ratio = f"{m / base:5.2f}x validate" if base else ""
+            print(f"  {name:<32} {m:8.2f} CPU s {w:8.2f} wall s  {ratio}  {args.games / m:8.0f} games/CPU s")
+        ok = True
+        for name, text in reports.items():
+            print(f"{name}: ", end="")
+            ok = check(json.loads(text), args.games, names) and ok
+        if len(set(reports.values())) > 1:
+            print("dedup's reports differ between the runs")
+            ok = False
+        return 0 if ok else 2
 
 
 if __name__ == "__main__":

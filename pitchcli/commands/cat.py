@@ -19,14 +19,15 @@ if TYPE_CHECKING:
     "pitch cat --to jsonl samples/tournament > all.jsonl",
 ))
 @stream_options
-def cat(paths: tuple[str, ...], to: str | None, output: str | None, unique: bool, judge: Judge) -> None:
+def cat(paths: tuple[str, ...], to: str | None, output: str | None, unique: bool, jobs: int, judge: Judge) -> None:
     """Write the records of every input as one stream (folders searched in
     name order), each in the canonical form, comments kept in YAML.
 
     `pitch convert` with the first input's format by default. An invalid
     record is not written (its diagnostics on standard error, exit 1).
     """
-    sys.exit(convert_paths(paths, format_for(to, output, paths) or "yaml", output, judge, unique))
+    sys.exit(convert_paths(paths, format_for(to, output, paths) or "yaml", output, judge, unique, jobs,
+                           "cat"))
 
 
 command = cat

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from pitchcli import escape
 from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, judging, not_an_input, writing
 from pitchcli.commands.fmt import FORMATS_OUT
 
@@ -32,37 +35,67 @@ def format_for(to: str | None, output: str | None, first: tuple[str, ...]) -> st
     return format_of(first[0]) if first and first[0] != "-" else None
 
 
+def jobs_option(f: F) -> F:
+    """``-j/--jobs N`` of the archive commands (find, convert, cat, split, dedup), as summarize's."""
+    return click.option("-j", "--jobs", type=click.IntRange(0), default=1, show_default=True,
+                        help="Worker processes (0: one per CPU). Files are shared out, and a big JSON Lines "
+                             "file is cut at line boundaries; the output is the same, in the same order.")(f)
+
+
+def worker_count(jobs: int) -> int:
+    """``--jobs``: 0 is one per CPU."""
+    return jobs or os.cpu_count() or 1
+
+
+@contextmanager
+def workers_watched(command: str) -> Iterator[None]:
+    """A worker process that died (killed, as by the OOM killer) ends the
+    command with a message naming what it was reading, and exit 3 (an output
+    file given with -o is left as it was: the error passes through its writer first)."""
+    from pitchcli.pipeline.parallel import WorkerDied, task_text
+
+    try:
+        yield
+    except WorkerDied as e:
+        shown = ", ".join(task_text(t) for t in e.lost[:5])
+        more = f" and {len(e.lost) - 5} more" if len(e.lost) > 5 else ""
+        click.echo(escape.text(f"{command}: a worker process died (killed?) while reading {shown}{more}; "
+                               f"the output is incomplete"), err=True)
+        sys.exit(3)
+
+
 UNIQUE_HELP = ("Leave out a game already written: the same play, however it was typed (as `pitch dedup` "
                "finds it); the first copy read is kept.")
 
 
 def convert_paths(paths: tuple[str, ...], fmt: str, output: str | None, judge: Judge,
-                  unique: bool = False) -> int:
+                  unique: bool = False, jobs: int = 1, command: str = "convert") -> int:
     """Every valid record of ``paths`` to ``output`` (atomically: nothing
-    written unless every record is valid) or standard output; the exit status."""
+    written unless every record is valid) or standard output, read by
+    ``jobs`` processes; the exit status."""
     from pitchcli.pipeline.driver import drive
-    from pitchcli.pipeline.noted import noted
     from pitchcli.record.write import atomic_output
-    from pitchcli.render.convert import Converting
+    from pitchcli.render.convert import Converting, ToConvert, records_in_order
 
     not_an_input(output, paths)
-    records = noted(paths, quick=True, judge=judge)
-    if not output:
-        return drive(records, Converting(sys.stdout, sys.stderr, fmt, unique), sys.stderr)
-    status = 0
-    try:
-        with writing(output), atomic_output(output) as f:
-            status = drive(records, Converting(f, sys.stderr, fmt, unique), sys.stderr)
-            if status:
-                raise Abandoned
-    except Abandoned:
-        click.echo(f"{output}: not written: a record was invalid or unreadable", err=True)
-    return status
+    make = ToConvert(fmt, unique)
+    with workers_watched(command), records_in_order(paths, worker_count(jobs), make, judge) as records:
+        if not output:
+            return drive(records, Converting(sys.stdout, sys.stderr, fmt, unique), sys.stderr)
+        status = 0
+        try:
+            with writing(output), atomic_output(output) as f:
+                status = drive(records, Converting(f, sys.stderr, fmt, unique), sys.stderr)
+                if status:
+                    raise Abandoned
+        except Abandoned:
+            click.echo(f"{output}: not written: a record was invalid or unreadable", err=True)
+        return status
 
 
 def stream_options(f: F) -> F:
     """The arguments and options of ``convert`` and ``cat``: the inputs, ``--to``,
-    ``-o``, ``--unique``, ``judging`` (``--max-errors``, ``--select`` ...) and ``--color``."""
+    ``-o``, ``--unique``, ``--jobs``, ``judging`` (``--max-errors``, ``--select`` ...) and ``--color``."""
     for option in reversed((
         click.argument("paths", nargs=-1, required=True, type=INPUT_PATH),
         click.option("--to", type=click.Choice(FORMATS_OUT),
@@ -70,7 +103,7 @@ def stream_options(f: F) -> F:
         click.option("-o", "--output", type=OUTPUT_PATH,
                      help="Write here, atomically: only when every record is valid."),
         click.option("--unique", is_flag=True, help=UNIQUE_HELP),
-        judging, color_option)):
+        jobs_option, judging, color_option)):
         f = option(f)
     return f
 
@@ -81,7 +114,8 @@ def stream_options(f: F) -> F:
     "pitch convert --to json samples/auction-full.yaml",
 ))
 @stream_options
-def convert(paths: tuple[str, ...], to: str | None, output: str | None, unique: bool, judge: Judge) -> None:
+def convert(paths: tuple[str, ...], to: str | None, output: str | None, unique: bool, jobs: int,
+            judge: Judge) -> None:
     """Convert records between YAML, JSON and JSON Lines, as one stream.
 
     Each record is written in the canonical form, as `pitch fmt --to` writes
@@ -91,7 +125,7 @@ def convert(paths: tuple[str, ...], to: str | None, output: str | None, unique: 
     converted (its diagnostics on standard error, exit 1); with -o nothing is
     written then.
     """
-    sys.exit(convert_paths(paths, format_for(to, output, paths) or "yaml", output, judge, unique))
+    sys.exit(convert_paths(paths, format_for(to, output, paths) or "yaml", output, judge, unique, jobs))
 
 
 command = convert

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pitchcli.commands.common import INPUT_PATH, color_option, examples, format_option, judging
+from pitchcli.commands.convert import jobs_option, worker_count, workers_watched
 from pitchcli.render.formats import DEDUP
 
 if TYPE_CHECKING:
@@ -23,9 +24,10 @@ if TYPE_CHECKING:
 @format_option(DEDUP, "text", help="text: each group of copies, the first to keep; json: the versioned report; "
                                    "list: every copy after the first, FILE<TAB>DOCUMENT a line.")
 @click.option("--allow-invalid", is_flag=True, help="An invalid record (not compared) doesn't make the exit status 1.")
+@jobs_option
 @judging
 @color_option
-def dedup(paths: tuple[str, ...], fmt: str, allow_invalid: bool, judge: Judge) -> None:
+def dedup(paths: tuple[str, ...], fmt: str, allow_invalid: bool, jobs: int, judge: Judge) -> None:
     """Find the games recorded more than once: the same play, whatever the
     spacing, key order, card notation, format or metadata (event, date, notes);
     and near-duplicates, the same deal played otherwise, listed apart.
@@ -35,10 +37,11 @@ def dedup(paths: tuple[str, ...], fmt: str, allow_invalid: bool, judge: Judge) -
     3 an input could not be read.
     """
     from pitchcli.pipeline.driver import drive
-    from pitchcli.render.dedup import Deduping
+    from pitchcli.render.dedup import Deduping, keys_in_order
 
-    checked = judge.check_paths(paths, quick=True)
-    sys.exit(drive(checked, Deduping(DEDUP[fmt], sys.stdout, allow_invalid), sys.stderr))
+    with workers_watched("dedup"), keys_in_order(paths, worker_count(jobs), judge) as keys:
+        status = drive(keys, Deduping(DEDUP[fmt], sys.stdout, allow_invalid), sys.stderr)
+    sys.exit(status)
 
 
 command = dedup

@@ -17,6 +17,7 @@ from pitchcli.commands.common import (
     not_an_input,
     writing,
 )
+from pitchcli.commands.convert import jobs_option, worker_count, workers_watched
 from pitchcli.render.formats import FIND
 
 if TYPE_CHECKING:
@@ -72,13 +73,14 @@ def _query(ctx: click.Context, param: click.Parameter, value: str | None) -> obj
 @click.option("-o", "--output", type=OUTPUT_PATH, help="Write here (atomically); a .yaml or "
               ".jsonl name sets the format when --format is not given.")
 @click.option("--allow-invalid", is_flag=True, help="An invalid record (not searched) doesn't make the exit status 1.")
+@jobs_option
 @judging
 @color_option
 def find(paths: tuple[str, ...], players: tuple[str, ...], together: tuple[str, ...], against: tuple[str, ...],
          event: str | None, since: str | None, until: str | None, variants: tuple[str, ...], seats: int | None,
          winner: str | None, bid_at_least: int | None, made: bool | None, max_bid: bool, set_by: str | None,
          margin_at_least: int | None, margin_at_most: int | None, unfinished: bool, invalid: bool, query: object,
-         by_hands: bool, fmt: str, output: str | None, allow_invalid: bool, judge: Judge) -> None:
+         by_hands: bool, fmt: str, output: str | None, allow_invalid: bool, jobs: int, judge: Judge) -> None:
     """Find the games that meet every condition given (none: every valid game).
 
     Hand conditions (--bid-at-least, --made/--set, --max-bid, --set-by) must
@@ -101,13 +103,15 @@ def find(paths: tuple[str, ...], players: tuple[str, ...], together: tuple[str, 
                       hands=by_hands)
     from pitchcli.render.found import search
 
-    if output:
-        from pitchcli.record.write import atomic_output
-        not_an_input(output, paths)
-        with writing(output), atomic_output(output) as f:
-            status = search(paths, cond, FIND[fmt], f, sys.stderr, allow_invalid, judge)
-    else:
-        status = search(paths, cond, FIND[fmt], sys.stdout, sys.stderr, allow_invalid, judge)
+    n = worker_count(jobs)
+    with workers_watched("find"):
+        if output:
+            from pitchcli.record.write import atomic_output
+            not_an_input(output, paths)
+            with writing(output), atomic_output(output) as f:
+                status = search(paths, cond, FIND[fmt], f, sys.stderr, allow_invalid, judge, n)
+        else:
+            status = search(paths, cond, FIND[fmt], sys.stdout, sys.stderr, allow_invalid, judge, n)
     sys.exit(status)
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pitchcli.commands.common import INPUT_PATH, OUTPUT_PATH, color_option, examples, judging
+from pitchcli.commands.convert import jobs_option, worker_count, workers_watched
 from pitchcli.commands.fmt import FORMATS_OUT
 
 if TYPE_CHECKING:
@@ -26,9 +27,10 @@ KEYS = ("event", "date", "game")
 @click.option("-o", "--output", "folder", required=True, type=OUTPUT_PATH,
               help="The folder to write in (made if missing).")
 @click.option("--to", type=click.Choice(FORMATS_OUT), default="yaml", show_default=True, help="The output format.")
+@jobs_option
 @judging
 @color_option
-def split(paths: tuple[str, ...], key: str, folder: str, to: str, judge: Judge) -> None:
+def split(paths: tuple[str, ...], key: str, folder: str, to: str, jobs: int, judge: Judge) -> None:
     """Cut records into files: one per event (EVENT.yaml), date (DATE.yaml) or
     game (ID.yaml), in the order read; names made of letters, digits and
     . _ - (two names alike get -2, -3).
@@ -38,11 +40,12 @@ def split(paths: tuple[str, ...], key: str, folder: str, to: str, judge: Judge) 
     replaced, never a link or a folder (exit 3).
     """
     from pitchcli.pipeline.driver import drive
-    from pitchcli.pipeline.noted import noted
-    from pitchcli.render.convert import Splitting
+    from pitchcli.render.convert import Splitting, ToSplit, records_in_order
 
-    splitting = Splitting(folder, sys.stderr, to, key, paths)
-    sys.exit(drive(noted(paths, quick=True, judge=judge), splitting, sys.stderr))
+    make = ToSplit(to, key)
+    with workers_watched("split"), records_in_order(paths, worker_count(jobs), make, judge) as items:
+        status = drive(items, Splitting(folder, sys.stderr, to, key, paths), sys.stderr)
+    sys.exit(status)
 
 
 command = split

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import BinaryIO
 
 import yaml
@@ -73,4 +74,17 @@ def noted(paths: Iterable[str], max_errors: int | None = DEFAULT_MAX_ERRORS, qui
         yield from noted_source(name, source, max_errors, quick, policy_for)
 
 
-__all__ = ["Unread", "noted", "noted_source", "whole_file_limit"]
+def judged_reading(judge: Judge, files: Iterable[str] | None = None, notes: bool = True
+                   ) -> Callable[[str, str | BinaryIO | Diagnostic], Iterator[Checked]]:
+    """One input's documents checked (the quick pass where it decides) and
+    judged by ``judge``, with their comments (``notes``; else as ``validate``
+    reads them): the reader of ``pipeline.parallel.InOrder``. ``files``: the
+    files a worker process will read; their policies are found here, where the
+    command runs, and sent along (``Judge.for_files``), as summarize sends them."""
+    policy_for = judge.policy_for if files is None else judge.for_files(files)
+    if notes:
+        return partial(noted_source, quick=True, policy_for=policy_for)
+    return partial(checked_source, policy_for=policy_for, quick=True)
+
+
+__all__ = ["Unread", "judged_reading", "noted", "noted_source", "whole_file_limit"]

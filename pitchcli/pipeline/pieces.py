@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import itertools
 import os
+import re
 import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -165,11 +166,13 @@ def _wide_text(path: str) -> bool:
     return head.startswith((b"\x00\x00\xfe\xff", b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head
 
 
-def plan(names: Iterable[str], jobs: int, sizes: dict[str, int] | None = None) -> list[Task]:
-    """The tasks for these files: big splittable files in pieces."""
+def plan(names: Iterable[str], jobs: int, sizes: dict[str, int] | None = None,
+         split_at: dict[str, str] | None = None) -> list[Task]:
+    """The tasks for these files: big splittable files in pieces (``split_at``:
+    the suffixes that may be cut and how, by default ``SPLIT_AT``)."""
     tasks: list[Task] = []
     for name in names:
-        kind = SPLIT_AT.get(os.path.splitext(name)[1].lower())
+        kind = (SPLIT_AT if split_at is None else split_at).get(os.path.splitext(name)[1].lower())
         try:
             info = os.stat(name)
             # Only a regular file is cut (a FIFO named on the command line is read
@@ -188,6 +191,28 @@ def plan(names: Iterable[str], jobs: int, sizes: dict[str, int] | None = None) -
             continue
         tasks += [Task(name, a, b, k) for k, (a, b) in enumerate(itertools.pairwise(cuts))]
     return tasks
+
+
+def task_source(task: Task, path: str | None = None) -> tuple[str | BinaryIO, ByteRange | None]:
+    """What to read for a task: the file's path (``path``, else its name), or
+    its byte range, buffered, with the ``ByteRange`` that counts its lines."""
+    path = path or task.name
+    if task.start is None:
+        return path, None
+    reader = ByteRange(path, task.start, task.end or 0)
+    return io.BufferedReader(reader, 1 << 16), reader
+
+
+# The loader's message for a repeated key (L104) names the line of the first
+# key too: renumbered with the diagnostic's own line.
+FIRST_AT = re.compile(r"\(first at line (\d+)\)")
+
+
+def shifted_message(code: str, message: str, lines_before: int) -> str:
+    """A diagnostic's message in a piece that starts after ``lines_before`` lines of its file."""
+    if not lines_before or code != "L104":
+        return message
+    return FIRST_AT.sub(lambda m: f"(first at line {int(m[1]) + lines_before})", message)
 
 
 def size_of(path: str) -> int:

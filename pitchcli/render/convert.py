@@ -16,22 +16,70 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from pitchcli import escape
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import Consumer
-from pitchcli.pipeline.noted import Unread
+from pitchcli.pipeline.lint import Judge
+from pitchcli.pipeline.noted import Unread, judged_reading
+from pitchcli.pipeline.parallel import InOrder, Prepare, Prepared
+from pitchcli.pipeline.pieces import SPLIT_AT
 from pitchcli.pipeline.walk import input_named
 from pitchcli.record.write import OutputError, atomic_output, canonical, check_replaceable
-from pitchcli.render.stream import RecordStream
+from pitchcli.render.stream import RecordStream, alone_text, piece
 from pitchcli.text import plural
 from pitchcli.views.dedup import play_key
 
 SUFFIX = {"yaml": ".yaml", "json": ".json", "jsonl": ".jsonl"}
+
+
+def whole(c: Checked) -> bool:
+    """A record with no error at all (a claim that disagrees is one): fmt's
+    rule, and what convert, cat, split, find and dedup use as a game."""
+    return not c.blocked and c.errors == 0
+
+
+@dataclass
+class Written:
+    """A record made ready to write where it was checked (this process, or a
+    ``--jobs`` worker): its piece among others (``render.stream.piece``), the
+    record alone (``alone``: the first of its task only, the one that may
+    stay alone), the comment lines its format can't hold (``dropped``), and
+    whether its comments were not looked for (``unread``: a YAML file too big)."""
+
+    text: str
+    alone: str | None
+    dropped: int = 0
+    unread: bool = False
+    key: bytes | None = None  # --unique: its play key (views.dedup)
+
+
+class Writer:
+    """Records made ready to write in ``fmt``, one task's at a time (``first``:
+    no record made yet, so the next is made alone too)."""
+
+    def __init__(self, fmt: str) -> None:
+        self.fmt = fmt
+        self.first = True
+
+    def write(self, c: Checked, alone: bool | None = None, text: bool = True) -> Written:
+        """``c``'s record (loaded as a mapping) made ready: its piece (unless
+        ``text`` is false), and the record alone when ``alone`` (None: when it
+        is the first of the task)."""
+        assert isinstance(c.data, dict)
+        rec = canonical(c.data)
+        notes = c.notes if self.fmt == "yaml" else None
+        if alone is None:
+            alone = self.first
+        self.first = False
+        return Written(piece(rec, self.fmt, notes) if text else "",
+                       alone_text(rec, self.fmt, notes) if alone else None,
+                       0 if notes is not None or not c.notes else c.notes.count(), isinstance(c, Unread))
 
 
 class Notes:
@@ -43,15 +91,11 @@ class Notes:
         self.dropped = 0
         self.unread: set[str] = set()
 
-    def keep(self, c: Checked) -> object:
-        """The comments to write with ``c`` (None for JSON: counted as not written)."""
-        if isinstance(c, Unread):
-            self.unread.add(c.file)
-        if self.fmt == "yaml":
-            return c.notes
-        if c.notes:
-            self.dropped += c.notes.count()
-        return None
+    def add(self, w: Written, file: str) -> None:
+        """Count what the record ``w`` of ``file`` could not keep."""
+        if w.unread:
+            self.unread.add(file)
+        self.dropped += w.dropped
 
     def write(self, err: TextIO) -> None:
         """The notes, on the error stream."""
@@ -62,8 +106,47 @@ class Notes:
                       + "\n")
 
 
+@dataclass
+class ToConvert:
+    """What a ``convert`` or ``cat`` task makes of each document (``InOrder``'s
+    ``make``): a valid record's ``Written`` (with ``unique``, its play key too),
+    else None."""
+
+    fmt: str
+    unique: bool = False
+
+    def __call__(self) -> Callable[[Checked], Written | None]:
+        """A new task's ``prepare``."""
+        writer = Writer(self.fmt)
+
+        def prepare(c: Checked) -> Written | None:
+            if not whole(c):
+                return None
+            w = writer.write(c)
+            if self.unique:
+                w.key = play_key(c.data)  # type: ignore[arg-type]
+            return w
+        return prepare
+
+
+# The files a reader of comments may cut into pieces for --jobs: JSON Lines
+# only (a YAML file's comments are tied to its documents when it is read whole).
+LINES = {suffix: kind for suffix, kind in SPLIT_AT.items() if kind == "line"}
+
+
+def records_in_order(paths: Iterable[str], jobs: int, make: Callable[[], Prepare], judge: Judge,
+                     cut: bool = True) -> InOrder:
+    """The records of ``paths`` with their comments (``noted_source``, the
+    engine's quick pass), judged by ``judge`` (``pipeline.lint``), each
+    prepared by ``make()``'s function, in the order read, over ``jobs``
+    processes (``cut``: big JSON Lines files in pieces)."""
+    return InOrder(paths, jobs, judged_reading(judge), make, split_at=LINES if cut else {},
+                   read_in_workers=partial(judged_reading, judge))
+
+
 class Converting(Consumer):
-    """Every valid record to ``out`` in ``fmt``, as one stream (``convert``, ``cat``)."""
+    """Every valid record to ``out`` in ``fmt``, as one stream (``convert``, ``cat``),
+    from the items ``ToConvert`` prepared."""
 
     refusal = "{file}: not converted: the record is invalid ({errors}); see `pitch validate`"
 
@@ -76,19 +159,21 @@ class Converting(Consumer):
         self.copies = 0
 
     def usable(self, c: Checked) -> bool:
-        """A record with no error at all (a claim that disagrees is one): fmt's rule."""
-        return not c.blocked and c.errors == 0
+        """A record with no error at all (``whole``)."""
+        return whole(c)
 
-    def game(self, c: Checked) -> None:
+    def game(self, c: Prepared) -> None:  # type: ignore[override]
         """Write the record (with ``unique``, unless a copy of it was written)."""
-        assert isinstance(c.data, dict)
+        w = c.payload
+        assert isinstance(w, Written)
         if self.seen is not None:
-            key = play_key(c.data)
-            if key in self.seen:
+            assert w.key is not None
+            if w.key in self.seen:
                 self.copies += 1
                 return
-            self.seen.add(key)
-        self.stream.add_record(canonical(c.data), self.notes.keep(c))  # type: ignore[arg-type]
+            self.seen.add(w.key)
+        self.stream.add(w.text, alone=w.alone)
+        self.notes.add(w, c.file)
 
     def end(self) -> int:
         """Write what is held back; the notes; the exit status."""
@@ -123,6 +208,39 @@ class _Part:
     handle: TextIO | None = None
 
 
+def split_value(rec: dict[str, Any], key: str) -> str | None:
+    """The text a record is split by: its ``id`` (``key`` game), event or date; None without one."""
+    value = rec.get("id" if key == "game" else key)
+    return None if value is None or isinstance(value, dict | list) else str(value)
+
+
+@dataclass
+class ToSplit:
+    """What a ``split`` task makes of each document: a valid record's value
+    (``split_value``) and its ``Written`` (alone too when it is the first of
+    its value in the task: the one that may start a file; by game, every
+    record is alone), else None."""
+
+    fmt: str
+    key: str
+
+    def __call__(self) -> Callable[[Checked], tuple[str | None, Written] | None]:
+        """A new task's ``prepare``."""
+        writer = Writer(self.fmt)
+        seen: set[str | None] = set()
+
+        def prepare(c: Checked) -> tuple[str | None, Written] | None:
+            if not whole(c):
+                return None
+            value = split_value(c.data, self.key)  # type: ignore[arg-type]
+            if self.key == "game":
+                return value, writer.write(c, alone=True, text=False)
+            first = value not in seen
+            seen.add(value)
+            return value, writer.write(c, alone=first)
+        return prepare
+
+
 class Splitting(Consumer):
     """Each valid record to a file of ``folder`` named by its ``key`` (``split``).
 
@@ -146,22 +264,17 @@ class Splitting(Consumer):
         self.scratch = tempfile.TemporaryDirectory(prefix="pitch-split-")
 
     def usable(self, c: Checked) -> bool:
-        """A record with no error at all."""
-        return not c.blocked and c.errors == 0
+        """A record with no error at all (``whole``)."""
+        return whole(c)
 
-    def _key(self, c: Checked) -> tuple[str, str]:
-        rec = c.data if isinstance(c.data, dict) else {}
+    def _key(self, c: Checked, value: str | None) -> tuple[str, str]:
         if self.key == "game":
-            given = rec.get("id")
-            text = str(given) if given is not None and not isinstance(given, dict | list) else \
-                f"{Path(c.file).stem}-{c.number}"
+            text = value if value is not None else f"{Path(c.file).stem}-{c.number}"
             return f"game:{c.file}:{c.number}", file_stem(text, "game")
-        value = rec.get(self.key)
-        text = None if value is None or isinstance(value, dict | list) else str(value)
-        return f"{self.key}:{text}", file_stem(text, "no-event" if self.key == "event" else "undated")
+        return f"{self.key}:{value}", file_stem(value, "no-event" if self.key == "event" else "undated")
 
-    def _part(self, c: Checked) -> _Part:
-        key, stem = self._key(c)
+    def _part(self, c: Checked, value: str | None) -> _Part:
+        key, stem = self._key(c, value)
         part = self.parts.get(key)
         if part is None:
             name, n = stem + SUFFIX[self.fmt], 1
@@ -182,11 +295,12 @@ class Splitting(Consumer):
         part.stream.out = part.handle
         return part
 
-    def game(self, c: Checked) -> None:
+    def game(self, c: Prepared) -> None:  # type: ignore[override]
         """Write the record to its part."""
-        assert isinstance(c.data, dict)
-        part = self._part(c)
-        part.stream.add_record(canonical(c.data), self.notes.keep(c))  # type: ignore[arg-type]
+        value, w = c.payload  # type: ignore[misc]
+        part = self._part(c, value)
+        part.stream.add(w.text, alone=w.alone)
+        self.notes.add(w, c.file)
         if self.key == "game":  # one record a file: no use keeping it open
             self._close(part)
 

@@ -4,12 +4,17 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any, TextIO
 
 from pitchcli import escape
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import Consumer
+from pitchcli.pipeline.lint import Judge
+from pitchcli.pipeline.noted import judged_reading
+from pitchcli.pipeline.parallel import InOrder, Prepared
+from pitchcli.render.convert import whole
 from pitchcli.text import plural
 from pitchcli.views.dedup import Dedup, Group, Place, deal_key, play_key
 
@@ -72,16 +77,34 @@ class Deduping(Consumer):
         self.dedup = Dedup()
 
     def usable(self, c: Checked) -> bool:
-        """A valid game."""
-        return not c.blocked and c.errors == 0
+        """A valid game (``whole``)."""
+        return whole(c)
 
-    def game(self, c: Checked) -> None:
-        """Its keys."""
-        assert isinstance(c.data, dict)
-        self.dedup.add(Place(c.file, c.number), play_key(c.data), deal_key(c.data))
+    def game(self, c: Prepared) -> None:  # type: ignore[override]
+        """Its keys (``game_keys``)."""
+        play, deal = c.payload  # type: ignore[misc]
+        self.dedup.add(Place(c.file, c.number), play, deal)
 
     def end(self) -> int:
         """The report; the exit status."""
         self.write(self.dedup, self.out, self.run.invalid)
         self.run.failed = self.run.failed or bool(self.dedup.extra_copies)
         return self.run.status(self.allow_invalid)
+
+
+def game_keys(c: Checked) -> tuple[bytes, bytes] | None:
+    """A valid game's ``play_key`` and ``deal_key``, else None."""
+    return (play_key(c.data), deal_key(c.data)) if whole(c) else None  # type: ignore[arg-type]
+
+
+def _keys() -> Callable[[Checked], tuple[bytes, bytes] | None]:
+    return game_keys
+
+
+def keys_in_order(paths: Iterable[str], jobs: int, judge: Judge) -> InOrder:
+    """Every document of ``paths`` checked as ``validate`` checks it (the
+    quick pass; judged by ``judge``; no comments: dedup writes no record),
+    each valid game with its keys, in the order read, over ``jobs`` processes
+    (big JSON Lines files and YAML streams cut into pieces, as summarize cuts them)."""
+    return InOrder(paths, jobs, judged_reading(judge, notes=False), _keys,
+                   read_in_workers=partial(judged_reading, judge, notes=False))

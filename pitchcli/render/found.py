@@ -11,14 +11,16 @@ Text from a record is escaped for the terminal in ``paths`` and ``table``
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from pitchcli import escape
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import Consumer, write_diagnostics
 from pitchcli.pipeline.lint import Judge
-from pitchcli.pipeline.noted import Unread
-from pitchcli.record.write import canonical
+from pitchcli.pipeline.parallel import Prepared
+from pitchcli.render.convert import Notes, Writer, Written, records_in_order, whole
 from pitchcli.render.stream import RecordStream
 from pitchcli.text import plural
 from pitchcli.views.find import Conditions, Found, match
@@ -35,8 +37,8 @@ class Sink:
     def __init__(self, out: TextIO, err: TextIO) -> None:
         self.out, self.err = out, err
 
-    def add(self, found: Found, c: Checked) -> None:
-        """One game found (``c``: its checked document)."""
+    def add(self, found: Found, written: Written | None) -> None:
+        """One game found (``written``: its record, made ready by ``ToFind``)."""
 
     def end(self, searched: int, matched: int, invalid: int) -> None:
         """After the last game."""
@@ -50,30 +52,21 @@ class Records(Sink):
     def __init__(self, out: TextIO, err: TextIO) -> None:
         super().__init__(out, err)
         self.stream = RecordStream(out, self.fmt)
-        self.dropped = 0  # comment lines a JSON format can't hold
-        self.unread: set[str] = set()  # YAML files too big to read whole: comments not looked for
+        self.notes = Notes(self.fmt)  # comment lines a JSON format can't hold, YAML files too big
 
-    def add(self, found: Found, c: Checked) -> None:
+    def add(self, found: Found, written: Written | None) -> None:
         """Write the record (one that did not load as a mapping can't be: said on ``err``)."""
-        if not isinstance(c.data, dict):
-            self.err.write(escape.text(f"{c.where()}: not written: it did not load as a record") + "\n")
+        if written is None:
+            where = found.file + (f" (document {found.document})" if found.document > 1 else "")
+            self.err.write(escape.text(f"{where}: not written: it did not load as a record") + "\n")
             return
-        notes = c.notes if self.fmt == "yaml" else None
-        if c.notes and notes is None:
-            self.dropped += c.notes.count()
-        if isinstance(c, Unread):
-            self.unread.add(c.file)
-        self.stream.add_record(canonical(c.data), notes)
+        self.notes.add(written, found.file)
+        self.stream.add(written.text, alone=written.alone)
 
     def end(self, searched: int, matched: int, invalid: int) -> None:
         """Write a record held back; the notes on comments."""
         self.stream.close()
-        if self.dropped:
-            self.err.write(f"note: {plural(self.dropped, 'comment')} not written: {self.fmt.upper()} has no "
-                           f"comments\n")
-        for name in sorted(self.unread):
-            self.err.write(escape.text(f"{name}: note: its comments were not kept: the file is too big to "
-                                       f"read whole") + "\n")
+        self.notes.write(self.err)
 
 
 class YamlRecords(Records):
@@ -100,7 +93,7 @@ class Paths(Sink):
         super().__init__(out, err)
         self.last: str | None = None
 
-    def add(self, found: Found, c: Checked) -> None:
+    def add(self, found: Found, written: Written | None) -> None:
         """The file's name, the first time one of its games is found."""
         if found.file != self.last:
             self.out.write(escape.text(found.file) + "\n")
@@ -125,7 +118,7 @@ class Table(Sink):
         super().__init__(out, err)
         self.started = False
 
-    def add(self, found: Found, c: Checked) -> None:
+    def add(self, found: Found, written: Written | None) -> None:
         """One tab-separated line (a line per hand with ``per_hand``), each cell escaped for the terminal."""
         if not self.started:
             head = self.HEAD if not self.per_hand else (*self.HEAD[:6], "hand", self.HEAD[7])
@@ -150,7 +143,7 @@ class JsonList(Sink):
         out.write(f'{{"report": "{REPORT}", "version": {VERSION}, "games": [')
         self.count = 0
 
-    def add(self, found: Found, c: Checked) -> None:
+    def add(self, found: Found, written: Written | None) -> None:
         """One entry (``Found.as_json``)."""
         self.out.write(("\n  " if not self.count else ",\n  ") + json.dumps(found.as_json(), ensure_ascii=False))
         self.count += 1
@@ -179,24 +172,26 @@ class Finding(Consumer):
 
     def usable(self, c: Checked) -> bool:
         """A valid game: loaded, seated, no error (a claim that disagrees is one)."""
-        return not c.blocked and c.errors == 0
+        return whole(c)
 
-    def _take(self, c: Checked, usable: bool) -> None:
-        found = match(c, self.cond, usable)
-        if found is not None:
-            self.matched += 1
-            self.sink.add(found, c)
+    def _take(self, c: Prepared) -> None:
+        if c.payload is None:
+            return
+        found, written = c.payload  # type: ignore[misc]
+        found.file, found.document = c.file, c.number  # (a piece of a file is renumbered)
+        self.matched += 1
+        self.sink.add(found, written)
 
-    def game(self, c: Checked) -> None:
-        """A valid game: matched against the conditions."""
-        self._take(c, True)
+    def game(self, c: Prepared) -> None:  # type: ignore[override]
+        """A valid game: matched against the conditions (by ``ToFind``)."""
+        self._take(c)
 
-    def invalid(self, c: Checked) -> None:
+    def invalid(self, c: Prepared) -> None:  # type: ignore[override]
         """An unreadable input (its diagnostic shown) or an invalid record (searched with ``--invalid``)."""
         if c.unreadable:
             write_diagnostics(c, self.err)
         elif not c.skipped:
-            self._take(c, False)
+            self._take(c)
 
     def end(self) -> int:
         """The sink's end, the line on invalid records; the exit status."""
@@ -209,16 +204,42 @@ class Finding(Consumer):
         return run.status(allow_invalid=self.allow_invalid or self.cond.invalid)
 
 
+@dataclass
+class ToFind:
+    """What a ``find`` task makes of each document (``InOrder``'s ``make``):
+    ``(Found, Written | None)`` when it meets ``cond`` (``records``: the
+    format its record is written in, if the games are written as records),
+    else None."""
+
+    cond: Conditions
+    records: str | None = None
+
+    def __call__(self) -> Callable[[Checked], tuple[Found, Written | None] | None]:
+        """A new task's ``prepare``."""
+        writer = Writer(self.records) if self.records else None
+
+        def prepare(c: Checked) -> tuple[Found, Written | None] | None:
+            if c.unreadable:
+                return None
+            found = match(c, self.cond, whole(c))
+            if found is None:
+                return None
+            return found, writer.write(c) if writer is not None and isinstance(c.data, dict) else None
+        return prepare
+
+
 def search(paths: tuple[str, ...] | list[str], cond: Conditions, sink_of: Any, out: TextIO, err: TextIO,
-           allow_invalid: bool = False, judge: Judge | None = None) -> int:
+           allow_invalid: bool = False, judge: Judge | None = None, jobs: int = 1) -> int:
     """Run ``pitch find``: every document of ``paths`` checked (the quick pass
     where it decides) and judged (``pipeline.lint.Judge``: what a record's
     comments suppress or the selection leaves out doesn't make it invalid),
     the games found written by the sink ``sink_of(out, err)`` makes; the exit
-    status (``Finding``)."""
+    status (``Finding``). ``jobs``: worker processes (a query reads a game's
+    document number: its files are not cut in pieces)."""
     from pitchcli.pipeline.driver import drive
-    from pitchcli.pipeline.noted import noted
 
     sink = sink_of(out, err)
     sink.per_hand = cond.hands
-    return drive(noted(paths, quick=True, judge=judge), Finding(sink, cond, err, allow_invalid), err)
+    make = ToFind(cond, sink.fmt if isinstance(sink, Records) else None)
+    with records_in_order(paths, jobs, make, judge, cut=cond.query is None) as items:
+        return drive(items, Finding(sink, cond, err, allow_invalid), err)

@@ -35,11 +35,16 @@ class RecordStream:
         self.out, self.fmt, self.modeline = out, fmt, modeline
         self.count = 0
         self._first: tuple[str, dict[str, Any] | None, Comments | None] | None = None
+        self._alone: str | None = None
 
-    def add(self, text: str, record: dict[str, Any] | None = None, notes: Comments | None = None) -> None:
-        """One record's piece (``record`` and ``notes``: needed for the first only)."""
+    def add(self, text: str, record: dict[str, Any] | None = None, notes: Comments | None = None,
+            alone: str | None = None) -> None:
+        """One record's piece (``record`` and ``notes``: needed for the first
+        only; or ``alone``, the first as a plain document, made already, as a
+        ``--jobs`` worker makes it: ``alone_text``)."""
         if self.count == 0:
             self._first = (text, record, notes)
+            self._alone = alone
         else:
             if self._first is not None:
                 self._head()
@@ -63,7 +68,16 @@ class RecordStream:
         text, record, notes = self._first
         self._first = None
         self._head()
-        self.out.write(modeline_first(dump([record], self.fmt, [notes]) if record is not None else text))
+        if self._alone is not None:
+            text = self._alone
+        elif record is not None:
+            text = alone_text(record, self.fmt, notes)
+        self.out.write(modeline_first(text))
+
+
+def alone_text(record: dict[str, Any], fmt: str, notes: Comments | None = None) -> str:
+    """One canonical record written alone: a plain YAML document, pretty JSON, one JSON line."""
+    return dump([record], fmt, [notes])
 
 
 MODELINE = "# yaml-language-server:"

@@ -14,13 +14,12 @@ import json
 import os
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
 from click.testing import CliRunner, Result
-from support.games import BASE_TRICKS, base_game
-from support.retyped import rekeyed, renotated
+from support.games import base_game
+from support.retyped import played_otherwise, rekeyed, renotated
 
 from pitchcli.cli import main
 from pitchcli.pipeline.simulate import simulate_game
@@ -157,17 +156,6 @@ def test_split_names_from_records_are_file_names_not_paths(tmp_path: Path) -> No
 
 # --- dedup -------------------------------------------------------------------------------------------
 
-def near(rec: dict[str, Any]) -> dict[str, Any]:
-    """The same deal played otherwise: in trick 5 the pitcher trumps with 10S
-    instead of following with QH (AP-PLAY-2 lets him), then leads QH."""
-    other = copy.deepcopy(rec)
-    tricks = copy.deepcopy(BASE_TRICKS)
-    tricks[4] = ["9H", "7H", "10S", "AC"]
-    tricks[5] = ["QH", "6D", "4D", "5H"]
-    other["hands"][0]["tricks"] = tricks
-    return other
-
-
 def test_dedup_finds_planted_copies_and_nothing_else(tmp_path: Path) -> None:
     rng = random.Random(25)
     variants = sorted(builtin_profiles())
@@ -204,7 +192,7 @@ def test_dedup_finds_planted_copies_and_nothing_else(tmp_path: Path) -> None:
     (tmp_path / "stream.jsonl").write_text(dump([games[60], games[61], games[60]], "jsonl"), "utf-8")
     # a near-duplicate: the same deal, another trick
     (tmp_path / "base.json").write_text(json.dumps(base_game()), "utf-8")
-    (tmp_path / "base-other.json").write_text(json.dumps(near(base_game())), "utf-8")
+    (tmp_path / "base-other.json").write_text(json.dumps(played_otherwise(base_game())), "utf-8")
     r = run("dedup", "--format", "json", tmp_path)
     assert r.exit_code == 1, r.output  # copies found
     data = json.loads(r.stdout)

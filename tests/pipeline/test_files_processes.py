@@ -37,6 +37,7 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.fuzz_strategies import adversarial_streams, within
+from support.processes import children, state
 
 from pitchcli.cli import main
 from pitchcli.pipeline import pieces as piecing
@@ -315,14 +316,6 @@ def test_a_linked_folder_is_followed_once(tmp_path: Path) -> None:
 # --- processes ---------------------------------------------------------------------------
 
 
-def _children(pid: int) -> list[int]:
-    try:
-        with open(f"/proc/{pid}/task/{pid}/children") as f:
-            return [int(x) for x in f.read().split()]
-    except OSError:
-        return []
-
-
 def _busy_summarize(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path, list[int]]:
     """``summarize --jobs 2`` whose workers are started and one of them waits
     on a FIFO that nobody writes."""
@@ -330,7 +323,7 @@ def _busy_summarize(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path, list
     os.mkfifo(fifo)
     p = pitch("summarize", "--jobs", "2", fifo, VALID)
     deadline = time.monotonic() + HANG
-    while len(kids := _children(p.pid)) < 2 and time.monotonic() < deadline and p.poll() is None:
+    while len(kids := children(p.pid)) < 2 and time.monotonic() < deadline and p.poll() is None:
         time.sleep(0.05)
     return p, fifo, kids
 
@@ -361,20 +354,13 @@ def test_a_signal_ends_every_process_quietly(tmp_path: Path, signum: int) -> Non
         p.send_signal(signum)
         status, out, err = finish(p)
         time.sleep(0.2)
-        alive = [k for k in kids if os.path.exists(f"/proc/{k}") and "Z" not in _state(k)]
+        alive = [k for k in kids if os.path.exists(f"/proc/{k}") and "Z" not in state(k)]
     finally:
         _release(fifo)
     assert status == 128 + signum
     assert err == b"" and out == b""
     assert alive == []
 
-
-def _state(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return "Z"
 
 
 def test_a_broken_pipe_ends_quietly() -> None:

@@ -29,7 +29,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from support.collect import collector_off
+from support.collect import collector_off, heap
 
 from pitchcli.pipeline.check import check_source
 from pitchcli.pipeline.simulate import simulate_game
@@ -104,39 +104,8 @@ def test_no_document_leaves_a_reference_cycle(streams: dict[str, tuple[Path, int
     assert found == 0, f"reference cycles left by {2 * per_repeat} documents: {_cycles(garbage)}"
 
 
-def _heap() -> tuple[int, Counter[str]]:
-    """The Python objects alive, as the collector sees them: the bytes of every
-    object it tracks and of the strings, numbers and other untracked objects
-    they hold (each once), and how many of each type.
-
-    Not tracemalloc: it also counts what CPython keeps for itself and fills
-    slowly, up to a cap, whatever the games (the free lists of tuples gain a
-    tuple or two per document up to 2,000 of each length; ``json.loads`` with
-    hooks leaves about 10 KB over its first 100,000 calls, then nothing), which
-    no bound both tight and safe could tell from a leak."""
-    objects = gc.get_objects()
-    seen: set[int] = set()
-    size = 0
-    kinds: Counter[str] = Counter()
-    stack: list[object] = []
-    for o in objects:
-        size += sys.getsizeof(o)
-        kinds[type(o).__name__] += 1
-        stack += gc.get_referents(o)
-        while stack:
-            r = stack.pop()
-            if gc.is_tracked(r) or id(r) in seen or r is objects:
-                continue
-            seen.add(id(r))
-            size += sys.getsizeof(r)
-            kinds[type(r).__name__] += 1
-            if isinstance(r, tuple | dict | list):  # (untracked: holds untracked objects only)
-                stack += gc.get_referents(r)
-    return size, kinds
-
-
 def _held_after(path: Path, per_repeat: int) -> tuple[int, Counter[str], int, Counter[str]]:
-    """``_heap()`` after SHORT and after LONG repeats of the corpus, the summary
+    """``heap()`` after SHORT and after LONG repeats of the corpus, the summary
     alive, the collector off (so a cycle's garbage would stay and count);
     measured between documents, both times after the same document of the
     corpus. The first repeat is the warm-up (imports such as jsonschema's at
@@ -151,7 +120,7 @@ def _held_after(path: Path, per_repeat: int) -> tuple[int, Counter[str], int, Co
             if n in (SHORT * per_repeat, LONG * per_repeat):
                 del c
                 s.games, s.problems  # noqa: B018 - settled: cut to the limit, as when they are read
-                size, kinds = _heap()
+                size, kinds = heap()
                 if first[0] is None:
                     first[0], first[1] = size, json.dumps(kinds)
                     del size, kinds

@@ -3,8 +3,11 @@ notation, keys in another order. Shared by the tests and ``benchmarks/bench_arch
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
+
+from support.games import BASE_TRICKS
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -29,3 +32,15 @@ def rekeyed(v: Any, rng: random.Random) -> Any:
     if isinstance(v, list):
         return [rekeyed(x, rng) for x in v]
     return v
+
+
+def played_otherwise(rec: dict[str, Any]) -> dict[str, Any]:
+    """``support.games.base_game`` with the same deal played otherwise (a
+    near-duplicate): in trick 5 the pitcher trumps with 10S instead of
+    following with QH (AP-PLAY-2 lets him), then leads QH."""
+    other = copy.deepcopy(rec)
+    tricks = copy.deepcopy(BASE_TRICKS)
+    tricks[4] = ["9H", "7H", "10S", "AC"]
+    tricks[5] = ["QH", "6D", "4D", "5H"]
+    other["hands"][0]["tricks"] = tricks
+    return other
