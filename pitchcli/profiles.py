@@ -11,10 +11,10 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, fields, replace
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from pitchcli.cards import JOKER_DECK, STANDARD_DECK, Card
+from pitchcli.packaged import data_text
 from pitchcli.suggest import closest
 
 FAMILIES = {"auction": STANDARD_DECK, "ten-point": JOKER_DECK}  # CARD-1, CARD-2 / TP-DECK-1
@@ -193,7 +193,7 @@ def _coerce(option: str, value: Any) -> Any:
 @cache
 def builtin_profiles() -> dict[str, Profile]:
     """All built-in profiles, checked, by name."""
-    text = resources.files("pitchcli").joinpath("data/profiles.toml").read_text("utf-8")
+    text = data_text("profiles.toml")
     out: dict[str, Profile] = {}
     for name, options in tomllib.loads(text).items():
         values = {k: _coerce(k, v) for k, v in options.items()}

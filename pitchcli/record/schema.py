@@ -27,7 +27,6 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # jsonschema is imported only to explain an invalid record (start-up time)
@@ -37,10 +36,11 @@ if TYPE_CHECKING:  # jsonschema is imported only to explain an invalid record (s
 from pitchcli.cards import CardError
 from pitchcli.diagnostics import Diagnostic
 from pitchcli.escape import quote
+from pitchcli.packaged import data_path
 from pitchcli.suggest import did_you_mean
 
 SCHEMA_ID = "urn:pitchcli:schema:pitch-record:1"
-SCHEMA_RESOURCE = "data/pitch-record-1.schema.json"
+SCHEMA_RESOURCE = "pitch-record-1.schema.json"  # in pitchcli/data/
 FORMAT = "pitch-record/1"
 BACKEND_ENV = "PITCHCLI_SCHEMA_BACKEND"
 BACKENDS = ("auto", "jsonschema", "rs")
@@ -54,7 +54,7 @@ Path = tuple[str | int, ...]
 
 @cache
 def _schema_text() -> str:
-    return resources.files("pitchcli").joinpath(SCHEMA_RESOURCE).read_text("utf-8")
+    return data_path(SCHEMA_RESOURCE).read_text("utf-8")
 
 
 @cache

@@ -22,7 +22,6 @@ import copy
 import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
@@ -30,6 +29,7 @@ from pitchcli import escape
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, ERROR, Diagnostic
 from pitchcli.engine.results import AWARDS, family_of
 from pitchcli.engine.table import build_table
+from pitchcli.packaged import data_path
 from pitchcli.pipeline.check import Checked, iter_sources
 from pitchcli.pipeline.driver import Consumer, write_diagnostics
 from pitchcli.pipeline.feed import GameAnalysis, analyze
@@ -317,7 +317,7 @@ def read_input(name: str, do_fill: bool = False, stdin: BinaryIO | None = None,
 
 def schema_path() -> Path:
     """Where the installed package keeps the JSON Schema file."""
-    return Path(str(resources.files("pitchcli").joinpath(schema.SCHEMA_RESOURCE)))
+    return data_path(schema.SCHEMA_RESOURCE)
 
 
 def schema_uri() -> str:

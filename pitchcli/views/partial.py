@@ -14,16 +14,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from pitchcli import escape
+from pitchcli.packaged import data_path
 from pitchcli.record.schema import has_float, pointer, strict_validator
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
 
-SCHEMA_RESOURCE = "data/pitch-summary-partial-1.schema.json"
+SCHEMA_RESOURCE = "pitch-summary-partial-1.schema.json"  # in pitchcli/data/
 SCHEMA_ID = "urn:pitchcli:schema:pitch-summary-partial:1"
 _WORDS = {"string": "text", "integer": "a whole number", "null": "null", "array": "a list", "object": "a mapping",
           "boolean": "true or false"}
@@ -32,7 +32,7 @@ _WORDS = {"string": "text", "integer": "a whole number", "null": "null", "array"
 @cache
 def load_schema() -> dict[str, Any]:
     """The JSON Schema of a partial summary (shared: don't change it)."""
-    return json.loads(resources.files("pitchcli").joinpath(SCHEMA_RESOURCE).read_text("utf-8"))
+    return json.loads(data_path(SCHEMA_RESOURCE).read_text("utf-8"))
 
 
 @cache
