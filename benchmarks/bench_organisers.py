@@ -41,7 +41,7 @@ YAML_FILES = ("import os, sys, yaml\nfor n in sorted(os.listdir(sys.argv[1])):\n
               "        list(yaml.compose_all(f, Loader=yaml.CSafeLoader))\n")
 YAML_STREAM = ("import sys, yaml\nwith open(sys.argv[1], 'rb') as f:\n"
                "    list(yaml.compose_all(f, Loader=yaml.CSafeLoader))\n")
-ROWS = ("jsonl", "json-files", "yaml-files", "yaml-stream", "ten-point", "ten-point-5", "play", "tally",
+ROWS = ("jsonl", "json-files", "json-pretty", "yaml-files", "yaml-stream", "ten-point", "ten-point-5", "play", "tally",
         "summarize", "report", "ratings", "startup")
 
 
@@ -99,16 +99,19 @@ def derived(source: Path, path: Path, change: Callable[[dict], dict]) -> None:
 
 
 def split(source: Path, folder: Path, fmt: str) -> None:
-    """One file per game of a JSON Lines file, as JSON or YAML (``pitch fmt``'s form)."""
+    """One file per game of a JSON Lines file: ``json`` a line each, ``json-pretty``
+    as ``pitch convert --to json`` writes it (one value over many lines), or YAML
+    (``pitch fmt``'s form)."""
     sys.path.insert(0, str(ROOT))
-    from pitchcli.record.write import canonical, to_yaml
+    from pitchcli.record.write import canonical, to_json, to_yaml
 
     folder.mkdir()
     with source.open("rb") as f:
         for i, line in enumerate(f):
             rec = json.loads(line)
-            text = json.dumps(rec) if fmt == "json" else to_yaml(canonical(rec))
-            (folder / f"game-{i:05d}.{fmt}").write_text(text)
+            text = (json.dumps(rec) if fmt == "json" else to_json(canonical(rec)) if fmt == "json-pretty"
+                    else to_yaml(canonical(rec)))
+            (folder / f"game-{i:05d}.{fmt.removesuffix('-pretty')}").write_text(text)
 
 
 def yaml_stream(folder: Path, path: Path) -> None:
@@ -132,6 +135,7 @@ def main() -> None:
         auction = t / "auction.jsonl"
         simulate("auction", n, auction)
         split(auction, t / "json", "json")
+        split(auction, t / "json-pretty", "json-pretty")
         split(auction, t / "yaml", "yaml")
         yaml_stream(t / "yaml", t / "stream.yaml")
         for v in ("ten-point", "ten-point-5"):
@@ -145,6 +149,8 @@ def main() -> None:
              False),
             ("json-files", f"folder of {n} one-game JSON files", ["validate", "-q", str(t / "json")],
              [PY, "-c", JSON_FILES, str(t / "json")], False),
+            ("json-pretty", f"folder of {n} pretty JSON files", ["validate", "-q", str(t / "json-pretty")],
+             [PY, "-c", JSON_FILES, str(t / "json-pretty")], False),
             ("yaml-files", f"folder of {n} one-game YAML files", ["validate", "-q", str(t / "yaml")],
              [PY, "-c", YAML_FILES, str(t / "yaml")], True),
             ("yaml-stream", f"one YAML stream of {n} games", ["validate", "-q", str(t / "stream.yaml")],

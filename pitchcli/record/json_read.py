@@ -90,7 +90,7 @@ def read_json(reader: Reader, ctx: FileContext, lines_only: bool) -> Iterator[Do
         if undecided:
             undecided = False
             if not _is_one_value(text):
-                yield from _read_json_whole(raw, lineno, lines, ctx)
+                yield from _read_json_whole(raw, lineno, reader, ctx)
                 return
         ctx.next_document()
         # Without its line end, an error at the end of the line is placed on it.
@@ -112,27 +112,26 @@ def _is_one_value(text: str) -> bool:
 def _read_json_whole(
     first: bytes,
     line0: int,
-    lines: Iterator[tuple[bytes | None, int, int]],
+    reader: Reader,
     ctx: FileContext,
 ) -> Iterator[Document | Diagnostic]:
-    """Read the rest of the file as one JSON document starting at line ``line0``."""
+    """Read the rest of the file as one JSON document starting at line ``line0``
+    (``first``: its first line, already read)."""
     limit = ctx.limits.max_document_bytes
-    parts = [first]
-    total = len(first)
-    for raw, _, size in lines:
-        total += size
-        if raw is None or total > limit:
-            ctx.next_document()
-            yield ctx.diag(
-                "L106",
-                f"the document is larger than the limit of {limit} bytes",
-                line=line0 + 1,
-                column=1,
-            )
-            ctx.index += 1
-            return
-        parts.append(raw)
-    data = b"".join(parts)
+    # In blocks, not lines: a pretty-printed record has hundreds of short lines,
+    # and reading them one by one cost more than decoding the JSON (issue 22).
+    rest = reader.read(limit - len(first) + 1)
+    if len(first) + len(rest) > limit:
+        ctx.next_document()
+        yield ctx.diag(
+            "L106",
+            f"the document is larger than the limit of {limit} bytes",
+            line=line0 + 1,
+            column=1,
+        )
+        ctx.index += 1
+        return
+    data = first + rest
     ctx.next_document()
     try:
         text = data.decode("utf-8")

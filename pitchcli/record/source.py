@@ -30,6 +30,7 @@ Source = str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes]
 
 _PIECE = 64 * 1024  # longest piece of a line read at once
 _SNIFF = 64 * 1024  # bytes read to find the first non-blank byte
+_BLOCK = 1024 * 1024  # bytes read at once when a file is read whole
 _BOM = b"\xef\xbb\xbf"
 _WIDE_BOMS = (b"\x00\x00\xfe\xff", b"\xff\xfe", b"\xfe\xff")
 
@@ -134,6 +135,27 @@ class Reader:
             return self._got(self._handle.readline(_PIECE))
         except (OSError, ValueError) as e:
             raise self._failed(e) from e
+
+
+    def read(self, n: int) -> bytes:
+        """Up to ``n`` bytes (fewer only at the end), the head first: the rest
+        of a file read whole (a JSON document), in blocks rather than lines."""
+        parts = []
+        if self._head_left:
+            piece = self._head.read(min(n, self._head_left))
+            self._head_left -= len(piece)
+            parts.append(self._got(piece))
+            n -= len(piece)
+        try:
+            while n > 0:
+                block = self._handle.read(min(n, _BLOCK))
+                if not block:
+                    break
+                parts.append(self._got(block))
+                n -= len(block)
+        except (OSError, ValueError) as e:
+            raise self._failed(e) from e
+        return b"".join(parts)
 
 
 def sniff_encoding(reader: Reader, ctx: FileContext) -> tuple[bytes | None, Diagnostic | None]:

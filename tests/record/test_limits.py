@@ -185,3 +185,36 @@ def test_limits_are_the_documented_defaults() -> None:
     documented = Limits(max_file_bytes=2 * 1024**3, max_document_bytes=1024**2, max_depth=64,
                         max_documents=1_000_000, max_nodes=200_000)
     assert documented == DEFAULT_LIMITS
+
+
+def _pretty_json(pad: int) -> bytes:
+    # A one-game JSON file as fmt writes it: many short lines, one document.
+    return json.dumps({"format": "pitch-record/1", "x-pad": ["a" * 10] * pad}, indent=2).encode()
+
+
+@pytest.mark.parametrize("how", ["bytes", "path", "pipe"])
+def test_a_whole_json_document_is_read_in_blocks_within_its_limit(how: str, tmp_path: Path) -> None:
+    # A JSON document of many lines is read in blocks after its first line
+    # (issue 22); the head read ahead for sniffing must come first, and the
+    # document limit fall where it did line by line.
+    data = _pretty_json(2000)
+    path = tmp_path / "g.json"
+    path.write_bytes(data)
+
+    def load(limits: Limits) -> list[object]:
+        if how == "bytes":
+            return list(load_documents(data, name="g.json", limits=limits))
+        if how == "path":
+            return list(load_documents(path, name="g.json", limits=limits))
+        with open(path, "rb") as f:  # a file object, as standard input is read
+            return list(load_documents(f, name="g.json", limits=limits))
+
+    items = load(Limits(max_document_bytes=len(data)))
+    assert len(items) == 1 and not isinstance(items[0], Diagnostic)
+    assert items[0].data == json.loads(data)  # type: ignore[attr-defined]
+    over = load(Limits(max_document_bytes=len(data) - 1))
+    assert [(d.code, d.line, d.column) for d in over] == [("L106", 1, 1)]  # type: ignore[attr-defined]
+    assert "the document is larger than the limit" in over[0].message  # type: ignore[attr-defined]
+    small_file = load(Limits(max_file_bytes=len(data) - 1, max_document_bytes=len(data)))
+    assert [d.code for d in small_file] == ["L106"]  # type: ignore[attr-defined]
+    assert "the file" in small_file[0].message  # type: ignore[attr-defined]
