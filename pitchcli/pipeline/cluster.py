@@ -299,6 +299,11 @@ def in_order(client: Any, futures: list[Any], timeout: float, on_result: Callabl
                 pending.add(f)
                 continue
             except Exception as e:  # KilledWorker, CancelledError, a comm error...
+                if isinstance(e, OSError):  # (Dask's CommClosedError is one)
+                    # The connection went while the result was fetched: the
+                    # scheduler was lost, not the task (a race with the poll).
+                    raise ClusterError(3, f"--cluster: lost the connection to the scheduler while fetching a "
+                                          f"result ({type(e).__name__}, client {client.status})") from None
                 raise ClusterError(3, f"--cluster: a task failed on the cluster: {type(e).__name__}: {e}") from None
             f.release()  # the worker may forget it
             done[where[f.key]] = r

@@ -295,3 +295,28 @@ def test_the_readme_scheduler_listens_on_loopback_only(tmp_path: Path) -> None:
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=30)
+
+
+def test_a_connection_closed_while_a_result_is_fetched_is_the_scheduler_lost(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The race the mid-run test met once: the poll saw a finished task, then the
+    # scheduler was killed before its result came (CommClosedError from
+    # result()). That is the scheduler lost, exit 3, not "a task failed".
+    distributed = pytest.importorskip("distributed")
+    from distributed.comm.core import CommClosedError
+
+    from pitchcli.pipeline.cluster import ClusterError, in_order
+
+    class Closed:
+        key, status = "t0", "finished"
+
+        def result(self, timeout: float) -> None:
+            raise CommClosedError("in <TCP (closed) ConnectionPool.gather>: ConnectionResetError")
+
+    class Client:
+        status = "closing"
+
+    monkeypatch.setattr(distributed, "wait", lambda pending, **_: (set(pending), set()))
+    with pytest.raises(ClusterError) as e:
+        list(in_order(Client(), [Closed()], 1.0, lambda r: None))
+    assert e.value.code == 3
+    assert "lost the connection to the scheduler" in str(e.value)
