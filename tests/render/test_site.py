@@ -79,6 +79,16 @@ def test_every_table_has_a_caption_and_every_header_a_scope(site: Path) -> None:
             assert re.sub(r"<[^>]*>", "", th).strip(), (name, th)  # no empty header
 
 
+def test_no_table_head_is_sticky_inside_its_scrolling_box() -> None:
+    """Defect 1: the sticky header sat inside the scrolling box and scrolled away with it."""
+    css = (ROOT / "pitchcli" / "templates" / "style.css").read_text(encoding="utf-8")
+    rules = re.findall(r"([^{}]+)\{([^}]*)\}", css)
+    assert rules
+    sticky = [sel.strip() for sel, body in rules if re.search(r"position:\s*sticky", body)
+              and re.search(r"\b(th|thead)\b", sel)]
+    assert sticky == []
+
+
 def test_scrolling_boxes_can_be_reached_by_keyboard(site: Path) -> None:
     for name, html in html_files(site).items():
         for box in re.findall(r'<[a-z]+ class="scroll"[^>]*>', html):
