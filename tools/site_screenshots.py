@@ -25,6 +25,7 @@ from pitchcli.cli import main  # noqa: E402
 SHOTS = [("index", "index.html", 1280), ("event", "winter-setback-open/index.html", 1280),
          ("game", "ten-point-saturday/game-1.html", 1280), ("player", "players/ann.html", 1280),
          ("ratings", "ratings.html", 1280), ("phone", "index.html", 390)]
+TALL = {"game": 2200}  # the game page down to its first hand's deal (the hand diagram) and tricks
 
 
 def main_() -> None:
@@ -34,7 +35,7 @@ def main_() -> None:
         if r.exit_code != 0:
             raise SystemExit(r.output)
         for kind, page, width in SHOTS:
-            (shown,) = render([Path(tmp) / page], width=width, height=900 if width > 500 else 844,
+            (shown,) = render([Path(tmp) / page], width=width, height=TALL.get(kind, 900 if width > 500 else 844),
                               mobile=width < 500)
             out = ROOT / "docs" / f"site-{kind}.png"
             out.write_bytes(shown.screenshot)

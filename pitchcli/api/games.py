@@ -166,6 +166,30 @@ class Hand:
     score: Mapping[str, int] = field(default_factory=dict)
     totals: Mapping[str, int] | None = None
 
+    # ---- The deal: the cards as the record gives them (the site's hand diagram).
+    # Empty (``{}``, ``None``) where the record has none: a play-level or tally
+    # hand, or an unscored one.
+    dealt: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+    """Each player's dealt cards, in the record's order (``{}``: no deal recorded)."""
+    discards: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+    """Ten-point: the cards each player discarded after trump was named (TP4-3, TP5-2)."""
+    draws: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+    """Ten-point refill: the cards the dealer gave each player after the discards (TP4-4)."""
+    kitty: tuple[Card, ...] | None = None
+    """Cut-down ten-point: the undealt cards the bidder took (TP5-1); ``None``: no kitty recorded."""
+    set_aside: tuple[Card, ...] | None = None
+    """The cards set aside face down at the deal, never used (``dead``); ``None``: none recorded."""
+
+    @property
+    def has_deal(self) -> bool:
+        """True when the record gives the deal (a full-detail hand)."""
+        return bool(self.dealt)
+
+
+def _cards_by_player(by_seat: Mapping[int, list[Card]], players: tuple[str, ...]) -> dict[str, tuple[Card, ...]]:
+    """A per-seat card map as names, in seat order."""
+    return {players[s]: tuple(by_seat[s]) for s in sorted(by_seat)}
+
 
 def _hand(r: HandResult, players: tuple[str, ...], sides: tuple[str, ...]) -> Hand:
     def player(seat: int | None) -> str | None:
@@ -189,7 +213,10 @@ def _hand(r: HandResult, players: tuple[str, ...], sides: tuple[str, ...]) -> Ha
         partners=tuple(players[s] for s in r.partners), called=tuple(r.called), tricks=tricks, points=points,
         point_cards=cards, taken=dict(zip(sides, r.taken, strict=True)), made=r.made,
         score=dict(zip(sides, r.delta, strict=True)),
-        totals=None if r.totals is None else dict(zip(sides, r.totals, strict=True)))
+        totals=None if r.totals is None else dict(zip(sides, r.totals, strict=True)),
+        dealt=_cards_by_player(r.dealt, players), discards=_cards_by_player(r.discards, players),
+        draws=_cards_by_player(r.draws, players), kitty=None if r.kitty is None else tuple(r.kitty),
+        set_aside=None if r.dead is None else tuple(r.dead))
 
 
 def _text(v: object) -> str | None:

@@ -193,6 +193,12 @@ class HandResult:
     called: list[Card] = field(default_factory=list)  # the partner cards called (TP5-3)
     discards: dict[int, list[Card]] = field(default_factory=dict)  # per seat, as recorded
     draws: dict[int, list[Card]] = field(default_factory=dict)
+    # The deal as the record gives it (empty / None where a play-level or tally
+    # record has none): each seat's dealt cards, the kitty the bidder takes
+    # (cut-down, TP5-1) and the cards set aside face down (refill, ``dead``).
+    dealt: dict[int, list[Card]] = field(default_factory=dict)
+    kitty: list[Card] | None = None
+    dead: list[Card] | None = None
     totals: list[int] | None = None
     end: GameEnd | None = None
     at_target: tuple[TargetNote, ...] = ()
@@ -979,7 +985,10 @@ class HandState:
                           seat_taken, side, sum(taken) - side, settle_rule, out_of_play,
                           [ALL_CARDS[c] for c in self.partner_cards.ints],
                           {s: [ALL_CARDS[c] for c in cs.ints] for s, cs in self.places.discards.items()},
-                          {s: [ALL_CARDS[c] for c in cs.ints] for s, cs in self.places.draws.items()})
+                          {s: [ALL_CARDS[c] for c in cs.ints] for s, cs in self.places.draws.items()},
+                          {s: [ALL_CARDS[c] for c in cs.ints] for s, cs in self.places.deal.items()},
+                          None if self.places.kitty is None else [ALL_CARDS[c] for c in self.places.kitty.ints],
+                          None if self.places.dead is None else [ALL_CARDS[c] for c in self.places.dead.ints])
 
     def _dealt_as_played(self) -> bool:
         """True when every player's deal is recorded, nothing is exchanged, and

@@ -235,8 +235,12 @@ def _game_page(site: Site, lay: SiteLayout, g: GamePage, under: str) -> str:
 def _player_pages(site: Site, lay: SiteLayout, p: PlayerPage) -> Iterator[tuple[str, str]]:
     history = p.rating.history if p.rating else []
     chart = rating_svg(p.name, history) if len(history) > 1 else None
+    # A fixed team is rated as one side: its own rating after each of its games.
+    team_charts = [(t, rating_svg(f"the team {site.shown(t.name)}", t.history) if len(t.history) > 1 else None)
+                   for t in p.teams]
     for part, path in enumerate(p.part_paths, 1):
-        yield path, render("player.html.j2", p=p, part=part, chart=chart, links=lay.player_links("../"),
+        yield path, render("player.html.j2", p=p, part=part, chart=chart, team_charts=team_charts,
+                           links=lay.player_links("../"),
                            **_common(site, "../"))
 
 

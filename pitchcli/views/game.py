@@ -13,10 +13,13 @@ objects, so that a change in them is a change here alone.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pitchcli import escape
+from pitchcli.api.checking import checked_game
+from pitchcli.api.games import Card, Hand
 from pitchcli.cards import card
 from pitchcli.engine.events import GameStarted, game_log
 from pitchcli.pipeline.check import Checked
@@ -73,6 +76,45 @@ class PointView:
 
 
 @dataclass
+class SeatDeal:
+    """One player's box of the hand diagram: the cards dealt (in the record's
+    order), and in ten-point the exchange: the cards discarded and drawn."""
+
+    player: str
+    dealt: list[CardFace]
+    discards: list[CardFace] | None = None
+    draws: list[CardFace] | None = None
+
+
+@dataclass
+class DealView:
+    """A hand's deal as a hand diagram shows it: one ``SeatDeal`` per player in
+    seat order, the kitty the bidder took (cut-down ten-point) and the cards
+    set aside at the deal (``None``: none recorded). Read from the public
+    ``Hand`` (``dealt``, ``discards``, ``draws``, ``kitty``, ``set_aside``)."""
+
+    seats: list[SeatDeal]
+    kitty: list[CardFace] | None = None
+    set_aside: list[CardFace] | None = None
+
+
+def deal_view(h: Hand) -> DealView | None:
+    """The diagram of a public ``Hand``; ``None`` when its record has no deal
+    (a play-level or tally hand)."""
+    if not h.has_deal:
+        return None
+
+    def faces(cards: Iterable[Card] | None) -> list[CardFace] | None:
+        return None if cards is None else [face(c.text) for c in cards]
+
+    exchanged = bool(h.discards or h.draws)
+    seats = [SeatDeal(p, faces(cs) or [],
+                      faces(h.discards.get(p, ())) if exchanged else None,
+                      faces(h.draws.get(p, ())) if exchanged else None) for p, cs in h.dealt.items()]
+    return DealView(seats, faces(h.kitty), faces(h.set_aside))
+
+
+@dataclass
 class HandView:
     """One hand as a person reads it. ``scored`` false: the hand could not be
     scored (its later totals are unknown)."""
@@ -93,6 +135,7 @@ class HandView:
     change: dict[str, int] = field(default_factory=dict)
     totals: dict[str, int] | None = None
     tricks: list[TrickView] = field(default_factory=list)
+    deal: DealView | None = None  # the hand diagram; None: the record has no deal
 
 
 class _Ended:
@@ -234,6 +277,10 @@ def game_view(c: Checked) -> GameView:
                 h.bidder, h.bid = e["bidder"], e["bid"]
         elif kind == "game_end":
             end = e
+    # The deal, as a script reads it (the public Hand's deal fields).
+    for ph in checked_game(c).hands:
+        if ph.number in hands:
+            hands[ph.number].deal = deal_view(ph)
     # A tally hand has no replay: what it came to is on the score sheet.
     for hs in sheet.hands:
         h = hands[hs.number]
@@ -292,6 +339,10 @@ def for_display(g: GameView, limit: int = DISPLAY_NAME) -> GameView:
     def keys(d: dict[str, Any]) -> dict[str, Any]:
         return {m.get(k, k): v for k, v in d.items()}
 
+    def deal(d: DealView | None) -> DealView | None:
+        return None if d is None else replace(
+            d, seats=[replace(sd, player=m.get(sd.player, sd.player)) for sd in d.seats])
+
     def hand(h: HandView) -> HandView:
         return replace(
             h, dealer=m.get(h.dealer, h.dealer), calls=[(m.get(p, p), c) for p, c in h.calls], bidder=n(h.bidder),
@@ -300,7 +351,7 @@ def for_display(g: GameView, limit: int = DISPLAY_NAME) -> GameView:
             change=keys(h.change), totals=None if h.totals is None else keys(h.totals),
             tricks=[replace(t, leader=m.get(t.leader, t.leader), winner=n(t.winner),
                             plays=[replace(p, player=m.get(p.player, p.player)) for p in t.plays])
-                    for t in h.tricks])
+                    for t in h.tricks], deal=deal(h.deal))
 
     def label(x: str | None) -> str | None:
         return x if x is None or len(x) <= limit else escape.short(x, limit)

@@ -61,6 +61,28 @@ class PlayerRating:
 
 
 @dataclass
+class TeamRating:
+    """A fixed team's rating (its members are rated together, one side of each
+    game): ``name`` its members as ``team_key`` names them, ``history`` the
+    team's ordinal after each game it played. The team's rating is the one
+    Plackett-Luce rates the side by: the members' ``mu`` summed, their
+    variances summed (``sigma`` the root), ranked on ``mu - 3 sigma``."""
+
+    name: str
+    members: tuple[str, ...]
+    games: int = 0
+    wins: int = 0
+    mu: float = 0.0
+    sigma: float = 0.0
+    history: list[tuple[str | None, float]] = field(default_factory=list)  # (date, ordinal) after each game
+
+    @property
+    def ordinal(self) -> float:
+        """``mu - 3 sigma`` of the team after its last game."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass
 class Meeting:
     """How two players (or two fixed teams) did against each other: the games
     they met in, and how often each finished ahead."""
@@ -83,6 +105,7 @@ class Ratings:
     """The ratings, the meetings, and what could not be rated."""
 
     players: dict[str, PlayerRating] = field(default_factory=dict)
+    teams: dict[str, TeamRating] = field(default_factory=dict)  # fixed teams, by ``team_key``
     meetings: dict[tuple[str, str, str], Meeting] = field(default_factory=dict)
     rated: int = 0
     unfinished: int = 0
@@ -158,7 +181,7 @@ def rate_games(games: Iterable[Rated], since: str | None = None) -> Ratings:
                 pr.wins += u == g.winner
                 pr.first_date = pr.first_date or g.date
                 pr.last_date = g.date or pr.last_date
-        for members in model.rate(teams, ranks=place):
+        for u, members in zip(g.units, model.rate(teams, ranks=place), strict=True):
             for r in members:
                 ratings[r.name] = r
                 pr = out.players[r.name]
@@ -166,11 +189,27 @@ def rate_games(games: Iterable[Rated], since: str | None = None) -> Ratings:
                 pr.history.append((g.date, pr.ordinal))
                 if not started:
                     pr.start_ordinal = pr.ordinal
+            if g.teams and len(members) > 1:
+                _team_after(out, u == g.winner, g.date, [r.name for r in members], members)
         _meet(out, g, place)
     if not started:  # no dated game in the period: nothing changed in it
         for pr in out.players.values():
             pr.start_ordinal = pr.ordinal
     return out
+
+
+def _team_after(out: Ratings, won: bool, date: str | None, names: list[str], members: list[Any]) -> None:
+    """A fixed team's rating after a game: the side's rating as Plackett-Luce
+    forms it from its members' (mu summed, variances summed)."""
+    key = team_key(names)
+    t = out.teams.get(key)
+    if t is None:
+        t = out.teams[key] = TeamRating(key, tuple(sorted(names)))
+    t.games += 1
+    t.wins += won
+    t.mu = sum(r.mu for r in members)
+    t.sigma = sum(r.sigma ** 2 for r in members) ** 0.5
+    t.history.append((date, t.ordinal))
 
 
 def _meet(out: Ratings, g: Rated, place: list[int]) -> None:

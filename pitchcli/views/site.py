@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pitchcli.views.game import GameView
-from pitchcli.views.ratings import Meeting, PlayerRating, Ratings
+from pitchcli.views.ratings import Meeting, PlayerRating, Ratings, TeamRating
 from pitchcli.views.summary import EventSummary, RoundKey, Summary, after_each_round, round_key_order
 
 NO_EVENT = "(no event)"
@@ -225,6 +225,7 @@ class PlayerPage:
     games: list[PlayerGame] = field(default_factory=list)
     rating: PlayerRating | None = None
     meetings: list[Meeting] = field(default_factory=list)  # head to head, against other players
+    teams: list[TeamRating] = field(default_factory=list)  # the fixed teams the player was rated in
 
     @property
     def part_paths(self) -> list[str]:
@@ -361,6 +362,10 @@ def _players(games: list[GamePage], ratings: Ratings) -> dict[str, PlayerPage]:
                 out[p].games.append(PlayerGame(g, u, [m for m in members if m != p], others,
                                                None if v.totals is None else v.totals[u],
                                                None if v.winner is None else v.winner == u))
+    for t in sorted(ratings.teams.values(), key=lambda t: t.name):
+        for p in t.members:
+            if p in out:
+                out[p].teams.append(t)
     for m in ratings.meetings.values():
         if m.kind == "player":
             for p in (m.a, m.b):

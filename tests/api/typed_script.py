@@ -100,6 +100,12 @@ def describe(game: Game) -> str:
         cards: tuple[PointCard, ...] = h.point_cards
         credits: list[Credit] = [pc.how for pc in cards]
         lines.append(f"{level} {kinds} {kinds_won} {credits} {dict(h.score)}")
+        # The deal (the hand diagram's fields): empty where the record has none.
+        dealt: dict[str, tuple[Card, ...]] = dict(h.dealt)
+        exchange: list[tuple[Card, ...]] = [*h.discards.values(), *h.draws.values()]
+        kitty: tuple[Card, ...] | None = h.kitty
+        aside: tuple[Card, ...] | None = h.set_aside
+        lines.append(f"deal {h.has_deal} {len(dealt)} {len(exchange)} {kitty} {aside}")
     end: EndReason | None = game.end
     events: list[HandEvent] = list(game.events(1))
     trump_by: list[TrumpBy] = [e.by for e in events if isinstance(e, pitchcli.TrumpSet)]

@@ -327,9 +327,9 @@ HOSTILE = st.one_of(
                      "a\u202eb", "<svg onload=alert(1)>", "x\x7fy", "\r\n", "\x85"]),
     st.text(alphabet=st.sampled_from(list("<>&\"'=/ ab\x01\x08\x0b\x1f\x7f\x9f\u2028")), min_size=1, max_size=12),
 )
-TAGS = {"html", "head", "meta", "title", "style", "body", "header", "nav", "a", "div", "main", "h1", "h2", "h3", "p",
-        "section", "table", "caption", "thead", "tbody", "tr", "th", "td", "span", "strong", "ul", "li", "code", "dl",
-        "dt", "dd", "figure", "footer", "svg", "rect", "line", "text", "polyline", "circle", "g"}
+TAGS = {"html", "head", "meta", "title", "style", "body", "header", "nav", "a", "div", "main", "h1", "h2", "h3", "h4",
+        "p", "section", "table", "caption", "thead", "tbody", "tr", "th", "td", "span", "strong", "ul", "li", "code",
+        "dl", "dt", "dd", "figure", "footer", "svg", "rect", "line", "text", "polyline", "circle", "g"}
 ATTRS = {"lang", "charset", "name", "content", "href", "class", "id", "title", "scope", "viewbox", "width",
          "height", "role", "aria-labelledby", "data-target", "data-hands", "font-family", "font-size", "x", "y",
          "fill", "x1", "x2", "y1", "y2", "stroke", "stroke-width", "stroke-dasharray", "data-total", "text-anchor",

@@ -79,6 +79,16 @@ def test_every_table_has_a_caption_and_every_header_a_scope(site: Path) -> None:
             assert re.sub(r"<[^>]*>", "", th).strip(), (name, th)  # no empty header
 
 
+def test_no_table_head_is_sticky_inside_its_scrolling_box() -> None:
+    """Defect 1: the sticky header sat inside the scrolling box and scrolled away with it."""
+    css = (ROOT / "pitchcli" / "templates" / "style.css").read_text(encoding="utf-8")
+    rules = re.findall(r"([^{}]+)\{([^}]*)\}", css)
+    assert rules
+    sticky = [sel.strip() for sel, body in rules if re.search(r"position:\s*sticky", body)
+              and re.search(r"\b(th|thead)\b", sel)]
+    assert sticky == []
+
+
 def test_scrolling_boxes_can_be_reached_by_keyboard(site: Path) -> None:
     for name, html in html_files(site).items():
         for box in re.findall(r'<[a-z]+ class="scroll"[^>]*>', html):
@@ -269,3 +279,67 @@ def test_the_corpus_is_left_as_it_was(corpus: Path, tmp_path: Path) -> None:
     run("report", str(corpus), "-o", str(tmp_path / "s"))
     assert {p.name: p.read_bytes() for p in corpus.rglob("*.yaml")} == {p.name: p.read_bytes()
                                                                        for p in copy.rglob("*.yaml")}
+
+
+# --- the deal as a hand diagram ------------------------------------------------------------
+
+
+def _diagram(page: str, hand: int) -> dict[str, dict[str, list[str]]]:
+    """Hand ``hand``'s diagram on a game page: each box's name -> label -> the cards' notations."""
+    m = re.search(rf'<ul class="deal" aria-labelledby="hand-{hand}-deal">(.*?)</ul>', page, re.S)
+    assert m, f"hand {hand} has no diagram"
+    out: dict[str, dict[str, list[str]]] = {}
+    for box in re.findall(r'<li class="seat[^"]*">(.*?)</li>', m.group(1), re.S):
+        name = re.sub(r"<[^>]+>", "", re.search(r'<p class="seat-name">(.*?)</p>', box, re.S).group(1)).strip()
+        out[name] = {}
+        for held in re.findall(r'<p class="held">(.*?)</p>', box, re.S):
+            label = re.search(r'<span class="held-label">([^<]*)</span>', held)
+            out[name][label.group(1) if label else ""] = re.findall(r'class="card[^"]*" title="([^"]+)"', held)
+    return out
+
+
+@pytest.fixture(scope="module")
+def deal_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The samples' full-detail, cut-down, play-level and tally games."""
+    out = tmp_path_factory.mktemp("deals")
+    r = run("report", *(str(ROOT / "samples" / s) for s in
+                        ("auction-full.yaml", "ten-point.yaml", "ten-point-5.yaml", "auction-play.yaml",
+                         "auction-tally.yaml")), "-o", str(out / "site"))
+    assert r.exit_code == 0, r.output
+    return out / "site"
+
+
+def _page(site: Path, sample: str) -> str:
+    """The one game page of the record ``sample``."""
+    (page,) = [t for t in (p.read_text("utf-8") for p in site.glob("*/game-*.html")) if f"<code>{sample}</code>" in t]
+    return page
+
+
+def test_a_game_page_shows_each_hands_deal_as_a_diagram(deal_site: Path) -> None:
+    page = _page(deal_site, "auction-full.yaml")
+    d = _diagram(page, 1)
+    assert list(d) == ["Ann", "Ben", "Cal dealer bidder", "Dot"]  # one box per player, seat order, the dealer said
+    assert d["Ann"] == {"Dealt": ["10H", "3H", "4D", "KS", "9D", "QS"]}
+    assert d["Cal dealer bidder"] == {"Dealt": ["10S", "2C", "8C", "AC", "JD", "8H"]}
+    assert page.index('aria-labelledby="hand-1-deal"') < page.index("Tricks of hand 1")  # the tricks below
+    assert 'title="Little joker"' not in page and ">Little joker<" not in page  # no joker in Auction
+    hands = len(re.findall(r'<section class="hand" id=', page))
+    assert len(re.findall(r'<ul class="deal"', page)) == hands  # every hand
+
+
+def test_ten_point_diagrams_show_the_exchange_and_the_kitty(deal_site: Path) -> None:
+    refill = _diagram(_page(deal_site, "ten-point.yaml"), 1)
+    assert refill["Ben dealer"]["Discarded"] == ["QS", "2D", "2H", "8S", "KS", "QD", "4H", "KH"]
+    assert refill["Cal"]["Drew"] == ["3C", "6D", "AD"]
+    assert refill["Ann"]["Dealt"] == ["7D", "5D", "5S", "8H", "9D", "6H", "4D", "JH", "9S"]
+    cut = _diagram(_page(deal_site, "ten-point-5.yaml"), 1)
+    (kitty,) = [k for k in cut if k.startswith("The kitty")]
+    assert cut[kitty] == {"": ["AH", "9C", "8S", "8H"]}
+    assert cut["Eve bidder"]["Discarded"] == ["7H", "JD", "AH", "KC", "8H", "6D", "3H", "9C"]
+
+
+def test_records_without_a_deal_say_so(deal_site: Path) -> None:
+    for sample, why in (("auction-play.yaml", "the record gives the play"), ("auction-tally.yaml", "a tally")):
+        page = _page(deal_site, sample)
+        assert '<ul class="deal"' not in page
+        assert page.count(f"The deal: not recorded ({why}") == len(re.findall(r'<section class="hand" id=', page))

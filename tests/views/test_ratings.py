@@ -119,3 +119,41 @@ def test_since_that_is_not_a_date_is_a_usage_error(since: str) -> None:
     assert r.exit_code == 2, r.stdout
     assert f"'{since}' is not a date: write YYYY-MM-DD, such as 2026-11-28" in r.stderr
     assert r.stdout == ""
+
+
+def test_a_fixed_team_has_its_rating_history() -> None:
+    from openskill.models import PlackettLuce
+    teams = {"t1": ["Ann", "Cal"], "t2": ["Ben", "Dot"]}
+    swapped = {"t1": ["Ann", "Ben"], "t2": ["Cal", "Dot"]}
+    games = [game(["t1", "t2"], [11, 4], "t1", "2026-01-01", teams),
+             game(["t1", "t2"], [3, 11], "t2", "2026-01-02", teams, doc=1),
+             game(["t1", "t2"], [11, 9], "t1", "2026-01-03", swapped, doc=2)]
+    out = rate_games(games)
+    assert sorted(out.teams) == ["Ann & Ben", "Ann & Cal", "Ben & Dot", "Cal & Dot"]
+    ac = out.teams["Ann & Cal"]
+    assert (ac.members, ac.games, ac.wins) == (("Ann", "Cal"), 2, 1)
+    assert [d for d, _ in ac.history] == ["2026-01-01", "2026-01-02"]
+    # openskill run directly: the side's rating after each game is its members' mu summed, variances summed
+    model = PlackettLuce()
+    r = {n: model.rating(name=n) for n in ("Ann", "Ben", "Cal", "Dot")}
+    expected = []
+    for (a, b), (c, d), ranks in ((("Ann", "Cal"), ("Ben", "Dot"), [1, 2]), (("Ann", "Cal"), ("Ben", "Dot"), [2, 1])):
+        new = model.rate([[r[a], r[b]], [r[c], r[d]]], ranks=ranks)
+        for side in new:
+            for x in side:
+                r[x.name] = x
+        mu, var = r[a].mu + r[b].mu, r[a].sigma ** 2 + r[b].sigma ** 2
+        expected.append(mu - 3 * var ** 0.5)
+    assert [v for _, v in ac.history] == pytest.approx(expected)
+    assert out.teams["Ann & Ben"].history[-1][1] == pytest.approx(out.teams["Ann & Ben"].ordinal)
+    assert rate_games([game(["Ann", "Ben"], [11, 3], "Ann")]).teams == {}  # players alone are no team
+
+
+def test_a_team_members_page_shows_the_teams_rating_history(tmp_path: Path) -> None:
+    r = run("report", str(TOURNAMENT), "-o", str(tmp_path / "site"))
+    assert r.exit_code == 0, r.output
+    page = (tmp_path / "site" / "players" / "ann.html").read_text(encoding="utf-8")
+    section = page[page.index("<h2>Rating with a fixed team</h2>"):page.index("<h2>Games</h2>")]
+    assert '<a href="../players/ida.html">Ida</a></h3>' in section
+    assert section.count('aria-label="Rating of the team Ann &amp; Ida after each of 2 games') == 1
+    assert "2 games together, 2 won" in section

@@ -123,6 +123,8 @@ NOT_RULES = {
     "views/game.py": "reads a card face's .rank and .suit for the site's card markup",
     "views/partial.py": "sums the counts of a partial summary to check them against its totals",
     "views/summarize.py": "sums file sizes for the progress bar",
+    "views/ratings.py": "sums a fixed team's members' mu and variances: the team's rating as Plackett-Luce "
+                        "forms a side (a rating, not a game figure)",
 }
 
 
