@@ -35,10 +35,12 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+import wcwidth
 import yaml
 from click.testing import CliRunner, Result
 
@@ -204,8 +206,8 @@ def test_hands_lists_one_line_per_hand(archive: Path) -> None:
     r = CliRunner().invoke(main, ["find", "--set", "--hands", "--format", "table", str(archive / "ladder.yaml")])
     assert r.exit_code == 0
     lines = r.stdout.splitlines()
-    assert lines[0].split("\t")[6] == "hand"
-    assert [line.split("\t")[6] for line in lines[1:]] == ["1", "2", "3"]
+    assert re.split(r"\s{2,}", lines[0])[6] == "hand"
+    assert [re.split(r"\s{2,}", line)[6] for line in lines[2:]] == ["1", "2", "3"]
 
 
 def test_jsonl_writes_the_games_found_as_records(archive: Path, tmp_path: Path) -> None:
@@ -235,5 +237,25 @@ def test_text_from_a_record_is_escaped_in_lists(tmp_path: Path) -> None:
     (tmp_path / "x.json").write_text(json.dumps(rec), "utf-8")
     r = CliRunner().invoke(main, ["find", "--format", "table", str(tmp_path)])
     assert "\x1b" not in r.stdout and "Club\\x1b[2J\\x09night" in r.stdout
+    assert "\t" not in r.stdout
     data = json.loads(CliRunner().invoke(main, ["find", "--format", "json", str(tmp_path)]).stdout)
     assert data["games"][0]["event"] == rec["event"]  # JSON keeps the exact text
+
+
+def test_the_table_is_aligned_by_display_width(tmp_path: Path) -> None:
+    # A wide name (two columns a character), a combining accent (none) and a
+    # control (shown escaped, four columns): every column starts at the same
+    # place on the screen on every line, whatever the event's characters.
+    events = ["東京 night", "Cafe\u0301 club", "Club\x07 bell", "Plain"]
+    for i, event in enumerate(events):
+        rec = copy.deepcopy(LADDER)
+        rec["event"] = event
+        (tmp_path / f"{i}.json").write_text(json.dumps(rec), "utf-8")
+    r = CliRunner().invoke(main, ["find", "--format", "table", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert lines[0].split()[:3] == ["file", "document", "event"] and set(lines[1]) == {"-", " "}
+    body = lines[2:]
+    assert len(body) == 4 and "Club\\x07 bell" in r.stdout and "\x07" not in r.stdout
+    starts = {wcwidth.wcswidth(line[:line.index("2026-11-26")]) for line in body}
+    assert len(starts) == 1 and starts == {wcwidth.wcswidth(lines[0][:lines[0].index("date")])}
