@@ -22,8 +22,10 @@ the planted pair, its counts those of the archive; anything more or less is
 exit 2 from this script.
 
 Run: ``python benchmarks/bench_archive.py [--games N] [--copies C] [--repeat R]
-[--runs validate,dedup] [--jobs J]`` (``--jobs``: every command run with
-``--jobs J`` as well, side by side).
+[--runs validate,dedup] [--jobs J] [--archive FILE]`` (``--jobs``: every command run with
+``--jobs J`` as well, side by side; ``--archive``: N games already simulated,
+``pitch simulate --format jsonl`` in a few processes being the fastest way to
+make 100,000).
 """
 
 from __future__ import annotations
@@ -51,17 +53,27 @@ from support.games import base_game
 from support.retyped import played_otherwise, rekeyed, renotated  # the tests' helpers: one way to retype a record
 
 
-def make_archive(root: Path, games: int, copies: int, profiles: list[str]) -> dict[int, str]:
-    """The archive and its planted copies; game index (from 0) -> the copy's file name."""
+def make_archive(root: Path, games: int, copies: int, profiles: list[str],
+                 given: Path | None = None) -> dict[int, str]:
+    """The archive and its planted copies; game index (from 0) -> the copy's file name.
+    ``given``: a JSON Lines file of ``games`` games (``pitch simulate --format
+    jsonl``, the fastest way to make many) linked in as the archive instead."""
     rng = random.Random(25)
     planted = set(rng.sample(range(games), copies))
     kept: dict[int, dict] = {}
-    with open(root / "archive.jsonl", "w", encoding="utf-8") as f:
-        for i in range(games):
-            rec = canonical(simulate_game(profiles[i % len(profiles)], rng=rng, game_id=f"g{i}"))
-            f.write(to_jsonl(rec))
-            if i in planted:
-                kept[i] = json.loads(json.dumps(rec))
+    if given is not None:
+        (root / "archive.jsonl").symlink_to(given.resolve())
+        with open(given, encoding="utf-8") as f:
+            for i, line in enumerate(f):
+                if i in planted:
+                    kept[i] = json.loads(line)
+    else:
+        with open(root / "archive.jsonl", "w", encoding="utf-8") as f:
+            for i in range(games):
+                rec = canonical(simulate_game(profiles[i % len(profiles)], rng=rng, game_id=f"g{i}"))
+                f.write(to_jsonl(rec))
+                if i in planted:
+                    kept[i] = json.loads(json.dumps(rec))
     names: dict[int, str] = {}
     for k, (i, rec) in enumerate(sorted(kept.items())):
         how = k % 4
@@ -83,10 +95,18 @@ def make_archive(root: Path, games: int, copies: int, profiles: list[str]) -> di
     return names
 
 
+PEAK: dict[str, list[int]] = {}  # command -> peak RSS (KB) of each run, by /usr/bin/time
+
+
 def cpu_of(args: list[str], cwd: Path) -> tuple[float, subprocess.CompletedProcess[str]]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    r = subprocess.run([sys.executable, "-m", "pitchcli", *args], cwd=cwd, capture_output=True, text=True)
+    timer = Path("/usr/bin/time")
+    rss = cwd / "peak-rss.txt"
+    wrap = [str(timer), "-f", "%M", "-o", str(rss)] if timer.exists() else []
+    r = subprocess.run([*wrap, sys.executable, "-m", "pitchcli", *args], cwd=cwd, capture_output=True, text=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if wrap:
+        PEAK.setdefault(args[0], []).append(int(rss.read_text().split()[-1]))
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), r
 
 
@@ -122,6 +142,8 @@ def main() -> int:
     ap.add_argument("--profiles", default=",".join(sorted(builtin_profiles())))
     ap.add_argument("--runs", default=",".join(RUNS), help="which runs, of: " + ", ".join(RUNS))
     ap.add_argument("--jobs", type=int, default=1, help="also run each command with --jobs J")
+    ap.add_argument("--archive", type=Path, help="a JSON Lines file of --games games to plant copies of "
+                    "(made with pitch simulate --format jsonl) instead of simulating them here")
     args = ap.parse_args()
     runs = {k: RUNS[k] for k in args.runs.split(",")}
     if args.jobs > 1:
@@ -129,7 +151,7 @@ def main() -> int:
                      for k, v in list(runs.items())})
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        names = make_archive(root, args.games, args.copies, args.profiles.split(","))
+        names = make_archive(root, args.games, args.copies, args.profiles.split(","), args.archive)
         size = os.path.getsize(root / "archive.jsonl")
         print(f"{args.games:,} games ({size / 1e6:.1f} MB of JSON Lines) + {len(names)} planted copies; "
               f"CPU s, median of {args.repeat}")
@@ -149,6 +171,8 @@ def main() -> int:
             m, w = statistics.median(ts), statistics.median(walls[name])
             ratio = f"{m / base:5.2f}x validate" if base else ""
             print(f"  {name:<32} {m:8.2f} CPU s {w:8.2f} wall s  {ratio}  {args.games / m:8.0f} games/CPU s")
+        for cmd, kb in PEAK.items():
+            print(f"  peak RSS of {cmd}: {', '.join(f'{k / 1024:.0f} MB' for k in kb)}")
         ok = True
         for name, text in reports.items():
             print(f"{name}: ", end="")

@@ -38,6 +38,22 @@ def _query(ctx: click.Context, param: click.Parameter, value: str | None) -> obj
         raise click.BadParameter(str(e).replace("\n", " "), ctx, param) from None
 
 
+class PointOrMargin(click.ParamType):
+    """``--set-by``: a point's name (high, low, jack, game) or a number of points, 1 or more."""
+
+    name = "point-or-n"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> str | int:
+        """The point's name (lower case), or the number."""
+        text = str(value).strip().lower()
+        if text in POINTS:
+            return text
+        if text.isdigit() and int(text) >= 1:
+            return int(text)
+        self.fail(f"{value!r} is neither a point ({', '.join(POINTS)}) nor a number of points, 1 or more",
+                  param, ctx)
+
+
 @click.command(epilog=examples(
     "pitch find --player Ann --format jsonl samples/tournament",
     "pitch find --bid-at-least 4 --set --hands --format table samples/",
@@ -59,7 +75,9 @@ def _query(ctx: click.Context, param: click.Parameter, value: str | None) -> obj
 @click.option("--bid-at-least", type=click.IntRange(1), metavar="N", help="A hand whose winning bid was N or more.")
 @click.option("--made/--set", "made", default=None, help="A hand whose bidder made the bid / was set.")
 @click.option("--max-bid", is_flag=True, help="A hand bid at the profile's maximum.")
-@click.option("--set-by", type=click.Choice(POINTS), help="A hand whose bidder was set and the other side took POINT.")
+@click.option("--set-by", type=PointOrMargin(), metavar="POINT|N",
+              help="A hand whose bidder was set: by N points (the bid less what the bidding side took; any game), "
+                   "or with POINT (high, low, jack, game) taken by another side (Auction Pitch).")
 @click.option("--margin-at-least", type=click.IntRange(0), metavar="N",
               help="A finished game won by N or more (the winner's total less the best other).")
 @click.option("--margin-at-most", type=click.IntRange(0), metavar="N", help="A finished game won by N or less.")
@@ -78,7 +96,7 @@ def _query(ctx: click.Context, param: click.Parameter, value: str | None) -> obj
 @color_option
 def find(paths: tuple[str, ...], players: tuple[str, ...], together: tuple[str, ...], against: tuple[str, ...],
          event: str | None, since: str | None, until: str | None, variants: tuple[str, ...], seats: int | None,
-         winner: str | None, bid_at_least: int | None, made: bool | None, max_bid: bool, set_by: str | None,
+         winner: str | None, bid_at_least: int | None, made: bool | None, max_bid: bool, set_by: str | int | None,
          margin_at_least: int | None, margin_at_most: int | None, unfinished: bool, invalid: bool, query: object,
          by_hands: bool, fmt: str, output: str | None, allow_invalid: bool, jobs: int, judge: Judge) -> None:
     """Find the games that meet every condition given (none: every valid game).
@@ -92,7 +110,7 @@ def find(paths: tuple[str, ...], players: tuple[str, ...], together: tuple[str, 
 
     if against and not (players or together):
         raise click.UsageError("--against needs a --player or --with to be against")
-    if invalid and (winner or bid_at_least or made is not None or max_bid or set_by or unfinished or query
+    if invalid and (winner or bid_at_least or made is not None or max_bid or set_by is not None or unfinished or query
                     or margin_at_least is not None or margin_at_most is not None or against):
         raise click.UsageError("--invalid goes with the record's own fields only (players, event, dates, variant)")
     ctx = click.get_current_context()

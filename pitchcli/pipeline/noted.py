@@ -41,7 +41,8 @@ def noted_source(name: str, source: str | BinaryIO | Diagnostic, max_errors: int
         yield from checked_source(name, source, policy_for, max_errors, quick)
         return
     try:
-        data = read_bounded(name, None if isinstance(source, str) else source)
+        # (a stream: standard input, or a piece of a YAML stream cut for --jobs)
+        data = read_bounded(name, stream=None if isinstance(source, str) else source)
     except TooLarge as e:
         if isinstance(source, str):  # a file: streamed, its comments not looked for
             for c in checked_source(name, source, policy_for, max_errors, quick):

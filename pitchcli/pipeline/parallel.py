@@ -74,7 +74,22 @@ class Workers:
                 while len(futures) < min(upto, len(tasks)):
                     futures.append(self._pool.submit(work, tasks[len(futures)], *args))
 
-        hand_out(limit)
+        def died(i: int) -> BaseException:
+            # The tasks from the i-th on that did not come back, and those not handed out.
+            stop = stop_requested()
+            if stop is not None:
+                return stop  # the workers died because we are stopping
+            lost = [t for t, g in zip(tasks[i:], futures[i:], strict=False)
+                    if g is None or not g.done() or g.exception() is not None]
+            return WorkerDied(lost + list(tasks[len(futures):]))
+
+        try:
+            # A worker can die while the first tasks are still being handed
+            # out (the pool forks them all at the first submit): then submit
+            # itself raises BrokenProcessPool.
+            hand_out(limit)
+        except BrokenProcessPool:
+            raise died(0) from None
         for i in range(len(tasks)):
             f = futures[i]
             try:
@@ -90,13 +105,7 @@ class Workers:
                 hand_out(i + 1 + limit)
                 yield done
             except BrokenProcessPool:
-                stop = stop_requested()
-                if stop is not None:
-                    raise stop from None  # the workers died because we are stopping
-                lost = [t for t, g in zip(tasks[i:], futures[i:], strict=False)
-                        if g is None or not g.done() or g.exception() is not None]
-                lost += list(tasks[len(futures):])
-                raise WorkerDied(lost) from None
+                raise died(i) from None
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
         if kind is None:

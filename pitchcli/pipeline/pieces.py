@@ -25,6 +25,12 @@ MIN_PIECE = 1 << 18
 PIECES_PER_JOB = 4
 
 SPLIT_AT = {".jsonl": "line", ".ndjson": "line", ".yaml": "yaml", ".yml": "yaml"}
+# For the readers that keep comments (find, convert, cat, split): a YAML stream
+# is cut only at a ``---`` line right after a document's content ("clean"), with
+# no comment, directive or ``...`` between. A comment belongs to the document
+# whose ``---`` it follows (``record.comments.of_document``): above a cut made
+# anywhere else it would go to the next piece's first document instead.
+SPLIT_KEEPING_COMMENTS = {**SPLIT_AT, ".yaml": "yaml-clean", ".yml": "yaml-clean"}
 
 
 @dataclass(frozen=True)
@@ -78,8 +84,13 @@ def boundaries(path: str, size: int, kind: str, pieces: int) -> list[int]:
         if first is None:
             return [0, size]
         for i in range(1, pieces):
-            target = max(size * i // pieces, cuts[-1] + 1, first + 1)
-            cut = _next_start(f, target, kind, size) if target < size else None
+            target = max(size * i // pieces, cuts[-1] + 1)
+            if kind == "yaml-clean" and target <= first:
+                # (``first`` is already a place to cut, after the first document's content)
+                cut: int | None = first
+            else:
+                target = max(target, first + 1)
+                cut = _next_start(f, target, kind, size) if target < size else None
             if cut is not None and cut > cuts[-1] and cut < size:
                 cuts.append(cut)
     return [*cuts, size]
@@ -93,7 +104,8 @@ def _next_start(f: BinaryIO, target: int, kind: str, size: int) -> int | None:
     document (JSON Lines: a line that is not blank) or a chunk (YAML), so that
     a piece starting there is read exactly as that part of the whole file is.
 
-    YAML mirrors ``pitchcli.record.yaml_stream.yaml_chunks``: a chunk ends where a
+    ``yaml-clean`` only at a ``---`` line that follows a line of content
+    (``SPLIT_KEEPING_COMMENTS``). YAML mirrors ``pitchcli.record.yaml_stream.yaml_chunks``: a chunk ends where a
     line starts with a boundary marker (``---``, ``...``, a ``%`` directive)
     after the chunk has content. Scanning from the middle of a file, what came
     before is unknown, so a cut is only made at a marker that follows content
@@ -112,6 +124,7 @@ def _next_start(f: BinaryIO, target: int, kind: str, size: int) -> int | None:
                 break
     pos = f.tell()
     content = False  # the scan has seen document content since the last place it could not cut
+    clean = False  # "yaml-clean": the last line was content (no comment, directive or "..." since)
     at_start = True
     while pos < size:
         piece = f.readline(_SCAN_PIECE)
@@ -122,6 +135,17 @@ def _next_start(f: BinaryIO, target: int, kind: str, size: int) -> int | None:
             if kind == "line":
                 if piece.strip() and not _looks_like_a_file_start(f, here):
                     return here
+            elif kind == "yaml-clean":
+                marker = stream_marker(piece)
+                if marker == b"---" and content and clean and not _looks_like_a_file_start(f, here):
+                    return here
+                text = piece.strip()
+                if marker:
+                    content, clean = marker == b"---", False
+                elif text.startswith(b"#"):
+                    clean = False
+                elif text:
+                    content = clean = True
             else:
                 marker = stream_marker(piece)
                 if marker and content and marker != b"...":

@@ -38,12 +38,16 @@ def whole_file_limit(limits: Limits = DEFAULT_LIMITS) -> int:
     return min(WHOLE_FILE_BYTES, limits.max_file_bytes)
 
 
-def read_bounded(name: str, stdin: BinaryIO | None = None, limits: Limits = DEFAULT_LIMITS) -> bytes:
-    """The bytes of the file ``name`` (``-``: ``stdin``), at most
+def read_bounded(name: str, stdin: BinaryIO | None = None, limits: Limits = DEFAULT_LIMITS,
+                 stream: BinaryIO | None = None) -> bytes:
+    """The bytes of the file ``name`` (``-``: ``stdin``; ``stream``: that
+    stream, a piece of the file named, rather than the file), at most
     ``whole_file_limit(limits)`` of them. Raises ``TooLarge`` past the bound,
     ``OSError`` when the file can't be opened or read. A FIFO or a device is
     read as ``cat`` would read it (up to the bound)."""
     limit = whole_file_limit(limits)
+    if stream is not None:
+        return _read(stream, limit)
     if name == "-" and stdin is not None:
         return _read(stdin, limit)
     with open(name, "rb") as f:

@@ -28,7 +28,7 @@ from pitchcli.pipeline.driver import Consumer
 from pitchcli.pipeline.lint import Judge
 from pitchcli.pipeline.noted import Unread, judged_reading
 from pitchcli.pipeline.parallel import InOrder, Prepare, Prepared
-from pitchcli.pipeline.pieces import SPLIT_AT
+from pitchcli.pipeline.pieces import SPLIT_KEEPING_COMMENTS
 from pitchcli.pipeline.walk import input_named
 from pitchcli.record.write import OutputError, atomic_output, canonical, check_replaceable
 from pitchcli.render.stream import RecordStream, alone_text, piece
@@ -129,18 +129,15 @@ class ToConvert:
         return prepare
 
 
-# The files a reader of comments may cut into pieces for --jobs: JSON Lines
-# only (a YAML file's comments are tied to its documents when it is read whole).
-LINES = {suffix: kind for suffix, kind in SPLIT_AT.items() if kind == "line"}
-
-
+# The files a reader of comments may cut into pieces for --jobs: JSON Lines at
+# line ends, a YAML stream at a "clean" document start (``pieces``).
 def records_in_order(paths: Iterable[str], jobs: int, make: Callable[[], Prepare], judge: Judge,
                      cut: bool = True) -> InOrder:
     """The records of ``paths`` with their comments (``noted_source``, the
     engine's quick pass), judged by ``judge`` (``pipeline.lint``), each
     prepared by ``make()``'s function, in the order read, over ``jobs``
     processes (``cut``: big JSON Lines files in pieces)."""
-    return InOrder(paths, jobs, judged_reading(judge), make, split_at=LINES if cut else {},
+    return InOrder(paths, jobs, judged_reading(judge), make, split_at=SPLIT_KEEPING_COMMENTS if cut else {},
                    read_in_workers=partial(judged_reading, judge))
 
 

@@ -3,7 +3,8 @@
 Records (``yaml``, ``jsonl``) are written in the canonical form through the
 one record writer (``render.stream.RecordStream``), a YAML record with its
 comments; a list (``paths``, ``table``, ``json``) is written as the games are
-found, one line or entry each, so that memory does not grow with the matches.
+found, one line or entry each, so that memory does not grow with the matches
+(``table`` aligns its columns: it holds its rows until the end).
 Text from a record is escaped for the terminal in ``paths`` and ``table``
 (``escape.text``); JSON keeps it exact.
 """
@@ -14,6 +15,8 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
+
+from tabulate import tabulate
 
 from pitchcli import escape
 from pitchcli.pipeline.check import Checked
@@ -109,28 +112,33 @@ def _cell(v: Any) -> str:
 
 
 class Table(Sink):
-    """One line per game found: where, event, date, variant, winner, the hands
-    that matched (``--hands`` or a hand condition) or an invalid record's codes."""
+    """One row per game found: where, event, date, variant, winner, the hands
+    that matched (``--hands`` or a hand condition) or an invalid record's codes.
+
+    An aligned table (``tabulate``, widths by ``wcwidth``: a wide character
+    takes two columns, a combining one none), so it holds its rows — the
+    cells' text, about 100 bytes a game — until the last game; ``paths``,
+    ``json`` and the records are written as they are found."""
 
     HEAD = ("file", "document", "event", "date", "variant", "winner", "hands", "codes")
 
     def __init__(self, out: TextIO, err: TextIO) -> None:
         super().__init__(out, err)
-        self.started = False
+        self.rows: list[list[str]] = []
 
     def add(self, found: Found, written: Written | None) -> None:
-        """One tab-separated line (a line per hand with ``per_hand``), each cell escaped for the terminal."""
-        if not self.started:
-            head = self.HEAD if not self.per_hand else (*self.HEAD[:6], "hand", self.HEAD[7])
-            self.out.write("\t".join(head) + "\n")
-            self.started = True
+        """One row (a row per hand with ``per_hand``), each cell escaped for the terminal."""
         for hands in ([[n] for n in found.hands] if self.per_hand and found.hands else [found.hands]):
             cells = (found.file, found.document, found.event, found.date, found.variant, found.winner, hands,
                      found.codes)
-            self.out.write("\t".join(escape.text(_cell(v)) for v in cells) + "\n")
+            self.rows.append([escape.text(_cell(v)) for v in cells])
 
     def end(self, searched: int, matched: int, invalid: int) -> None:
-        """The closing line, on the error stream (the table stays a table)."""
+        """The table (nothing when no game was found); the closing line, on the error stream."""
+        if self.rows:
+            head = self.HEAD if not self.per_hand else (*self.HEAD[:6], "hand", self.HEAD[7])
+            self.out.write(tabulate(self.rows, head, tablefmt="simple", disable_numparse=True,
+                                    colalign=["left", "right", *["left"] * 6]) + "\n")
         self.err.write(f"{plural(matched, 'game')} found in {plural(searched, 'document')}\n")
 
 

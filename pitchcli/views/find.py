@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pitchcli.api.checking import checked_game
-from pitchcli.api.games import Game
+from pitchcli.api.games import Game, Hand
 from pitchcli.pipeline.check import Checked
 
 # The hand-by-hand facts cost the engine's full replay of a game (the quick
@@ -40,7 +40,9 @@ class Conditions:
     (ISO dates compare as text). ``seats``: the number of players.
     ``winner``: the winning player, team or team member. Hand conditions
     (``bid_at_least``, ``made``, ``max_bid``, ``set_by``) must all hold in
-    one hand. ``margin_at_least``/``margin_at_most``: a finished game's
+    one hand; ``set_by``: a point (``high``...: the bidder was set and
+    another side took it, Auction Pitch) or a number N (set, short of the
+    bid by exactly N: ``short``, any family). ``margin_at_least``/``margin_at_most``: a finished game's
     winner's total less the best other total. ``unfinished``: no winner.
     ``invalid``: the invalid records instead of the valid games.
     ``query``: a compiled JMESPath expression, true for the facts.
@@ -59,7 +61,7 @@ class Conditions:
     bid_at_least: int | None = None
     made: bool | None = None
     max_bid: bool = False
-    set_by: str | None = None
+    set_by: str | int | None = None
     margin_at_least: int | None = None
     margin_at_most: int | None = None
     unfinished: bool = False
@@ -111,6 +113,14 @@ def _names(rec: dict[str, Any]) -> list[str]:
     return [str(p) for p in players] if isinstance(players, list) else []
 
 
+def _short(h: Hand) -> int:
+    # How far a hand set fell short of its bid: the bid less what the engine
+    # says the bidding side took (0 for a hand made).
+    if h.made or h.bid is None or h.side_took is None:
+        return 0
+    return h.bid - h.side_took
+
+
 def hand_facts(game: Game) -> list[dict[str, Any]]:
     """Each hand as the engine scored it (see ``facts``), read from the API's
     ``Hand``s."""
@@ -124,6 +134,7 @@ def hand_facts(game: Game) -> list[dict[str, Any]]:
             "hand": h.number, "scored": True, "level": h.level, "dealer": h.dealer,
             "bidder": h.bidder, "bid": h.bid, "max_bid": h.bid == max_bid,
             "trump": h.trump, "made": h.made, "set": not h.made,
+            "side_took": h.side_took, "short": _short(h),
             "bidding_side": list(h.bidding_side), "partners": list(h.partners),
             "points": {p.kind.value: p.side for p in h.points},
             "taken": dict(h.taken), "change": dict(h.score),
@@ -141,7 +152,8 @@ def facts(c: Checked, hands: bool = True, game: Game | None = None) -> dict[str,
     total), ``margin`` (a finished game's winner's total less the best
     other's), and with ``hands`` the ``hands`` list: ``hand``, ``scored``,
     ``level``, ``dealer``, ``bidder``, ``bid``, ``max_bid``, ``trump``,
-    ``made``, ``set``, ``bidding_side``, ``partners``, ``points`` (high, low,
+    ``made``, ``set``, ``side_took`` (what the bidding side took),
+    ``short`` (a hand set: the bid less ``side_took``; 0 made), ``bidding_side``, ``partners``, ``points`` (high, low,
     jack, game -> the unit that took it; Auction Pitch), ``taken``,
     ``change``, ``totals``."""
     assert c.data is not None
@@ -202,6 +214,8 @@ def _hand_ok(h: dict[str, Any], cond: Conditions) -> bool:
         return False
     if cond.max_bid and not h["max_bid"]:
         return False
+    if isinstance(cond.set_by, int):
+        return not h["made"] and h["short"] == cond.set_by
     if cond.set_by is not None:
         # Set, and that point went to a side that wasn't bidding.
         took = h["points"].get(cond.set_by)

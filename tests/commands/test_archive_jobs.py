@@ -4,7 +4,9 @@ worker is exit 3, a signal ends every process quietly, and no temporary file
 is left either way.
 
 Size: ``PITCH_ARCHIVE_JOBS_EXAMPLES`` streams in the property test (default 8;
-each runs every command twice).
+each runs every command twice); ``PITCH_ARCHIVE_YAML_JOBS_EXAMPLES`` commented
+YAML streams of simulated games (default 4), ``PITCH_ARCHIVE_YAML_JOBS_GAMES``
+games at most in each (default 12).
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from pitchcli.record.write import canonical, dump
 ROOT = Path(__file__).resolve().parents[2]
 VALID = ROOT / "samples" / "auction-full.yaml"
 EXAMPLES = int(os.environ.get("PITCH_ARCHIVE_JOBS_EXAMPLES", "8"))
+YAML_EXAMPLES = int(os.environ.get("PITCH_ARCHIVE_YAML_JOBS_EXAMPLES", "4"))
+YAML_GAMES = int(os.environ.get("PITCH_ARCHIVE_YAML_JOBS_GAMES", "12"))
 HANG = 60  # seconds: a does-not-hang guard, not a speed test
 
 # Each command as a user would run it; "OUT" is a folder of the test's own.
@@ -102,6 +106,70 @@ def test_jobs_equals_one_process_on_adversarial_streams(tmp_path: Path, monkeypa
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "scratch"))
     path = tmp_path / f"stream{suffix}"
     path.write_bytes(raw)
+    same_with_jobs(tmp_path, [path], jobs)
+
+
+_POOL: list[str] = []
+
+
+def _yaml_games() -> list[str]:
+    """Simulated games of every profile, each a YAML document (made once)."""
+    if not _POOL:
+        from pitchcli.profiles import builtin_profiles
+        rng = random.Random(4)
+        variants = sorted(builtin_profiles())
+        _POOL.extend(dump([canonical(simulate_game(variants[i % len(variants)], rng=rng, game_id=f"y{i}"))],
+                          "yaml") for i in range(18))
+    return _POOL
+
+
+# Where a comment goes in a document (its lines, ``---`` first): above the
+# marker (after the document before), right after it, at the end of a line of
+# content, or on a line of its own between two lines of content.
+PLACES = st.sampled_from(["above", "after-marker", "end-of-line", "own-line", "none"])
+
+
+@st.composite
+def commented_yaml_streams(draw: st.DrawFn) -> bytes:
+    """A YAML stream of simulated games, with comments where a person puts them."""
+    pool = _yaml_games()
+    picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=2, max_size=max(2, YAML_GAMES)))
+    out: list[str] = []
+    for k, i in enumerate(picks):
+        lines = pool[i].removeprefix("---\n").splitlines(keepends=True)
+        place = draw(PLACES)
+        at = draw(st.integers(1, max(1, len(lines) - 1)))
+        if place == "above":
+            out.append(f"# above game {k}\n")
+        out.append("---\n")
+        if place == "after-marker":
+            out.append(f"# game {k}\n")
+        for n, line in enumerate(lines):
+            if n == at and place == "own-line":
+                out.append(f"# inside game {k}\n")
+            if n == at and place == "end-of-line" and line.rstrip().endswith(("]", "}")) is False:
+                line = line.rstrip("\n") + f"  # note {k}\n"
+            out.append(line)
+    return "".join(out).encode("utf-8")
+
+
+@settings(max_examples=YAML_EXAMPLES, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(raw=commented_yaml_streams(), jobs=st.integers(2, 3))
+def test_a_commented_yaml_stream_cut_in_pieces_is_one_process_s_output(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, raw: bytes, jobs: int) -> None:
+    """find, convert, cat and split cut a YAML stream at its documents' starts
+    (summarize's pieces, at a ``---`` right after content) and write what one
+    process writes, the comments of each document with it."""
+    (tmp_path / "scratch").mkdir(exist_ok=True)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "scratch"))
+    path = tmp_path / "stream.yaml"
+    path.write_bytes(raw)
+    tasks = piecing.plan([str(path)], jobs, split_at=piecing.SPLIT_KEEPING_COMMENTS)
+    # It is cut, unless every document after the first has a comment above its
+    # "---" (then no "---" follows content right away: no clean place to cut).
+    text = raw.decode("utf-8")
+    games = text.count("---\n")
+    assert len(tasks) > 1 or all(f"# above game {k}\n" in text for k in range(1, games))
     same_with_jobs(tmp_path, [path], jobs)
 
 
@@ -185,3 +253,32 @@ def test_a_signal_ends_every_process_quietly_and_leaves_no_file(tmp_path: Path, 
     assert alive == []
     assert _leftovers(scratch) == [] and not out.exists()
 
+
+
+def _square(n: int) -> int:
+    return n * n
+
+
+def test_a_worker_that_dies_while_tasks_are_handed_out_is_worker_died(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The race the killed-worker test met about once in 20 runs: the pool forks
+    # its workers at the first submit, and one killed before the last task is
+    # submitted makes submit itself raise BrokenProcessPool (once a
+    # traceback, exit 1). Made certain here: the second submit finds the pool broken.
+    from concurrent.futures.process import BrokenProcessPool
+
+    from pitchcli.pipeline.parallel import WorkerDied, Workers
+
+    with pytest.raises(WorkerDied) as died, Workers(2) as workers:
+        real = workers._pool.submit
+        calls = []
+
+        def submit(*args: object, **kwargs: object) -> object:
+            calls.append(args)
+            if len(calls) > 1:
+                raise BrokenProcessPool("a child process terminated abruptly")
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(workers._pool, "submit", submit)
+        list(workers.run(_square, [1, 2, 3]))
+    # the first task may have come back or not; the two never handed out are lost
+    assert died.value.lost[-2:] == [2, 3]

@@ -35,10 +35,12 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+import wcwidth
 import yaml
 from click.testing import CliRunner, Result
 
@@ -154,6 +156,13 @@ L, S, U, P = "ladder.yaml", "finals.jsonl", "finals.jsonl", "pairs.yaml"
     (("--set-by", "game"), [(S, 1, [1, 2, 3]), (U, 2, [1, 2]), (L, 1, [1, 2, 3])]),
     (("--set-by", "high"), [(S, 1, [2, 3]), (U, 2, [2]), (L, 1, [2, 3])]),  # hand 1: Cal, the bidder, took it
     (("--set-by", "low"), [(S, 1, [1, 3]), (U, 2, [1]), (L, 1, [1, 3])]),  # hand 2: Ann, the bidder, took it
+    # Set by a margin (the bid less what the bidder took; the sheet above):
+    # hand 1 Cal bid 2 took 1 (High), hand 3 Ann bid 1 took 0: short 1;
+    # hand 2 Ann bid 4 took 1 (Low): short 3; nobody short 2; pairs made both.
+    (("--set-by", "1"), [(S, 1, [1, 3]), (U, 2, [1]), (L, 1, [1, 3])]),
+    (("--set-by", "3"), [(S, 1, [2]), (U, 2, [2]), (L, 1, [2])]),
+    (("--set-by", "2"), []),
+    (("--set-by", "3", "--bid-at-least", "5"), []),  # in one hand: the 4 was short 3
 ])
 def test_hand_conditions(archive: Path, args: tuple[str, ...], expected: list[Any]) -> None:
     assert games(archive, *args) == expected
@@ -204,8 +213,8 @@ def test_hands_lists_one_line_per_hand(archive: Path) -> None:
     r = CliRunner().invoke(main, ["find", "--set", "--hands", "--format", "table", str(archive / "ladder.yaml")])
     assert r.exit_code == 0
     lines = r.stdout.splitlines()
-    assert lines[0].split("\t")[6] == "hand"
-    assert [line.split("\t")[6] for line in lines[1:]] == ["1", "2", "3"]
+    assert re.split(r"\s{2,}", lines[0])[6] == "hand"
+    assert [re.split(r"\s{2,}", line)[6] for line in lines[2:]] == ["1", "2", "3"]
 
 
 def test_jsonl_writes_the_games_found_as_records(archive: Path, tmp_path: Path) -> None:
@@ -235,5 +244,81 @@ def test_text_from_a_record_is_escaped_in_lists(tmp_path: Path) -> None:
     (tmp_path / "x.json").write_text(json.dumps(rec), "utf-8")
     r = CliRunner().invoke(main, ["find", "--format", "table", str(tmp_path)])
     assert "\x1b" not in r.stdout and "Club\\x1b[2J\\x09night" in r.stdout
+    assert "\t" not in r.stdout
     data = json.loads(CliRunner().invoke(main, ["find", "--format", "json", str(tmp_path)]).stdout)
     assert data["games"][0]["event"] == rec["event"]  # JSON keeps the exact text
+
+
+def test_the_table_is_aligned_by_display_width(tmp_path: Path) -> None:
+    # A wide name (two columns a character), a combining accent (none) and a
+    # control (shown escaped, four columns): every column starts at the same
+    # place on the screen on every line, whatever the event's characters.
+    events = ["東京 night", "Cafe\u0301 club", "Club\x07 bell", "Plain"]
+    for i, event in enumerate(events):
+        rec = copy.deepcopy(LADDER)
+        rec["event"] = event
+        (tmp_path / f"{i}.json").write_text(json.dumps(rec), "utf-8")
+    r = CliRunner().invoke(main, ["find", "--format", "table", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert lines[0].split()[:3] == ["file", "document", "event"] and set(lines[1]) == {"-", " "}
+    body = lines[2:]
+    assert len(body) == 4 and "Club\\x07 bell" in r.stdout and "\x07" not in r.stdout
+    starts = {wcwidth.wcswidth(line[:line.index("2026-11-26")]) for line in body}
+    assert len(starts) == 1 and starts == {wcwidth.wcswidth(lines[0][:lines[0].index("date")])}
+
+
+# A ten-point tally worked out by hand (TP-SCORE-2: the bidding team scores
+# what it took when that reaches its bid, else minus the bid; the other team
+# what it took). Teams team-1 Ann+Cal, team-2 Ben+Dot, 10 points a hand:
+#
+#     hand  bidder (team)  bid  took (bidding side)  result         totals after
+#     1     Ben (team-2)   6    5                    set, short 1   team-1 5   team-2 -6
+#     2     Cal (team-1)   7    3                    set, short 4   team-1 -2  team-2 1
+#     3     Dot (team-2)   5    8                    made           team-1 0   team-2 9
+#     4     Ann (team-1)   8    4                    set, short 4   team-1 -8  team-2 15
+TEN_POINT_TALLY = """\
+format: pitch-record/1
+variant: ten-point
+event: Ten-point tally
+date: "2026-12-05"
+players: [Ann, Ben, Cal, Dot]
+teams: {team-1: [Ann, Cal], team-2: [Ben, Dot]}
+hands:
+  - {dealer: Ann, contract: {bidder: Ben, bid: 6}, trump: H, points: {team-1: 5, team-2: 5},
+     score: {team-1: 5, team-2: -6}, totals: {team-1: 5, team-2: -6}}
+  - {dealer: Ben, contract: {bidder: Cal, bid: 7}, trump: S, points: {team-1: 3, team-2: 7},
+     score: {team-1: -7, team-2: 7}, totals: {team-1: -2, team-2: 1}}
+  - {dealer: Cal, contract: {bidder: Dot, bid: 5}, trump: C, points: {team-1: 2, team-2: 8},
+     score: {team-1: 2, team-2: 8}, totals: {team-1: 0, team-2: 9}}
+  - {dealer: Dot, contract: {bidder: Ann, bid: 8}, trump: D, points: {team-1: 4, team-2: 6},
+     score: {team-1: -8, team-2: 6}, totals: {team-1: -8, team-2: 15}}
+"""
+
+
+@pytest.mark.parametrize(("args", "hands"), [
+    (("--set-by", "1"), [1]),
+    (("--set-by", "4"), [2, 4]),
+    (("--set-by", "2"), None),
+    (("--set-by", "4", "--bid-at-least", "8"), [4]),
+    (("--set-by", "4", "--player", "Ben", "--against", "Ann"), [2, 4]),
+    (("--set",), [1, 2, 4]),
+    (("--made",), [3]),
+    (("--query", "hands[?short == `4` && bidder == 'Cal']"), [1, 2, 3, 4]),  # a query lists every hand
+])
+def test_set_by_a_margin_in_a_ten_point_game(tmp_path: Path, args: tuple[str, ...], hands: list[int] | None) -> None:
+    path = tmp_path / "tally.yaml"
+    path.write_text(TEN_POINT_TALLY, "utf-8")
+    r = CliRunner().invoke(main, ["find", "--format", "json", "--hands", *args, str(path)])
+    assert "Traceback" not in r.output
+    found = json.loads(r.stdout)["games"]
+    assert [g["hands"] for g in found] == ([] if hands is None else [hands])
+    assert r.exit_code == (1 if hands is None else 0)
+
+
+def test_set_by_neither_a_point_nor_a_number_is_a_usage_error(tmp_path: Path) -> None:
+    path = tmp_path / "tally.yaml"
+    path.write_text(TEN_POINT_TALLY, "utf-8")
+    for bad in ("0", "-1", "queen"):
+        r = CliRunner().invoke(main, ["find", "--set-by", bad, str(path)])
+        assert r.exit_code == 2 and "--set-by" in r.stderr
