@@ -20,7 +20,7 @@ from typing import Any
 from pitchcli import escape
 from pitchcli.api.checking import checked_game
 from pitchcli.api.games import Card, Hand
-from pitchcli.cards import card
+from pitchcli.cards import SUITS, card
 from pitchcli.engine.events import GameStarted, game_log
 from pitchcli.pipeline.check import Checked
 from pitchcli.views.replay import events
@@ -77,8 +77,9 @@ class PointView:
 
 @dataclass
 class SeatDeal:
-    """One player's box of the hand diagram: the cards dealt (in the record's
-    order), and in ten-point the exchange: the cards discarded and drawn."""
+    """One player's box of the hand diagram: the cards dealt, and in ten-point
+    the exchange: the cards discarded and drawn; each list jokers first, then
+    suit by suit from the ace down (the record's order is in the record)."""
 
     player: str
     dealt: list[CardFace]
@@ -98,6 +99,13 @@ class DealView:
     set_aside: list[CardFace] | None = None
 
 
+def _diagram_order(c: Card) -> tuple[int, int, str]:
+    # As a hand diagram shows a hand (BridgeComposer's): the jokers first, then
+    # suit by suit (spades, hearts, diamonds, clubs), each from the ace down. A
+    # display order of the printed cards, not the trump order of any hand.
+    return (-1 if c.suit is None else SUITS.index(c.suit), -c.rank, c.text)
+
+
 def deal_view(h: Hand) -> DealView | None:
     """The diagram of a public ``Hand``; ``None`` when its record has no deal
     (a play-level or tally hand)."""
@@ -105,7 +113,7 @@ def deal_view(h: Hand) -> DealView | None:
         return None
 
     def faces(cards: Iterable[Card] | None) -> list[CardFace] | None:
-        return None if cards is None else [face(c.text) for c in cards]
+        return None if cards is None else [face(c.text) for c in sorted(cards, key=_diagram_order)]
 
     exchanged = bool(h.discards or h.draws)
     seats = [SeatDeal(p, faces(cs) or [],

@@ -319,8 +319,9 @@ def test_a_game_page_shows_each_hands_deal_as_a_diagram(deal_site: Path) -> None
     page = _page(deal_site, "auction-full.yaml")
     d = _diagram(page, 1)
     assert list(d) == ["Ann", "Ben", "Cal dealer bidder", "Dot"]  # one box per player, seat order, the dealer said
-    assert d["Ann"] == {"Dealt": ["10H", "3H", "4D", "KS", "9D", "QS"]}
-    assert d["Cal dealer bidder"] == {"Dealt": ["10S", "2C", "8C", "AC", "JD", "8H"]}
+    # each box suit by suit (spades, hearts, diamonds, clubs), from the ace down, as a hand diagram shows it
+    assert d["Ann"] == {"Dealt": ["KS", "QS", "10H", "3H", "9D", "4D"]}
+    assert d["Cal dealer bidder"] == {"Dealt": ["10S", "8H", "JD", "AC", "8C", "2C"]}
     assert page.index('aria-labelledby="hand-1-deal"') < page.index("Tricks of hand 1")  # the tricks below
     assert 'title="Little joker"' not in page and ">Little joker<" not in page  # no joker in Auction
     hands = len(re.findall(r'<section class="hand" id=', page))
@@ -329,13 +330,32 @@ def test_a_game_page_shows_each_hands_deal_as_a_diagram(deal_site: Path) -> None
 
 def test_ten_point_diagrams_show_the_exchange_and_the_kitty(deal_site: Path) -> None:
     refill = _diagram(_page(deal_site, "ten-point.yaml"), 1)
-    assert refill["Ben dealer"]["Discarded"] == ["QS", "2D", "2H", "8S", "KS", "QD", "4H", "KH"]
-    assert refill["Cal"]["Drew"] == ["3C", "6D", "AD"]
-    assert refill["Ann"]["Dealt"] == ["7D", "5D", "5S", "8H", "9D", "6H", "4D", "JH", "9S"]
+    assert refill["Ben dealer"]["Discarded"] == ["KS", "QS", "8S", "KH", "4H", "2H", "QD", "2D"]
+    assert refill["Cal"]["Drew"] == ["AD", "6D", "3C"]
+    assert refill["Ann"]["Dealt"] == ["9S", "5S", "JH", "8H", "6H", "9D", "7D", "5D", "4D"]
     cut = _diagram(_page(deal_site, "ten-point-5.yaml"), 1)
     (kitty,) = [k for k in cut if k.startswith("The kitty")]
-    assert cut[kitty] == {"": ["AH", "9C", "8S", "8H"]}
-    assert cut["Eve bidder"]["Discarded"] == ["7H", "JD", "AH", "KC", "8H", "6D", "3H", "9C"]
+    assert cut[kitty] == {"": ["8S", "AH", "8H", "9C"]}
+    assert cut["Eve bidder"]["Discarded"] == ["AH", "8H", "7H", "3H", "JD", "6D", "KC", "9C"]
+
+
+def test_every_box_lists_jokers_then_suit_by_suit_from_the_ace_down(deal_site: Path) -> None:
+    ranks = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+
+    def key(title: str) -> tuple[int, int]:
+        if title.endswith("joker"):
+            return (-1, 0 if title.startswith("Big") else 1)
+        return ("SHDC".index(title[-1]), ranks.index(title[:-1]))
+
+    seen_joker = False
+    for sample in ("auction-full.yaml", "ten-point.yaml", "ten-point-5.yaml"):
+        page = _page(deal_site, sample)
+        for n in range(1, len(re.findall(r'<section class="hand" id=', page)) + 1):
+            for box in _diagram(page, n).values():
+                for cards in box.values():
+                    assert cards == sorted(cards, key=key), (sample, n, cards)
+                    seen_joker |= any(c.endswith("joker") for c in cards)
+    assert seen_joker  # the jokers' place was looked at
 
 
 def test_records_without_a_deal_say_so(deal_site: Path) -> None:
