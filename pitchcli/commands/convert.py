@@ -38,8 +38,9 @@ def format_for(to: str | None, output: str | None, first: tuple[str, ...]) -> st
 def jobs_option(f: F) -> F:
     """``-j/--jobs N`` of the archive commands (find, convert, cat, split, dedup), as summarize's."""
     return click.option("-j", "--jobs", type=click.IntRange(0), default=1, show_default=True,
-                        help="Worker processes (0: one per CPU). Files are shared out, and a big JSON Lines "
-                             "file is cut at line boundaries; the output is the same, in the same order.")(f)
+                        help="Worker processes (0: one per CPU). Files are shared out, a big JSON Lines file "
+                             "is cut at line boundaries and a big YAML stream at a '---' right after a "
+                             "document's content; the output is the same, in the same order.")(f)
 
 
 def worker_count(jobs: int) -> int:
