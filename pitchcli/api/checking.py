@@ -17,6 +17,7 @@ from functools import cached_property
 from pitchcli.api.documents import Diagnostic, Document, Source, diagnostics_of, document_of, source_kind, sources
 from pitchcli.api.games import Game, game_of
 from pitchcli.diagnostics import is_claim
+from pitchcli.gcpolicy import stepped
 from pitchcli.pipeline.check import Checked, check_source
 from pitchcli.pipeline.feed import GameAnalysis
 from pitchcli.record.document import DEFAULT_LIMITS, Limits
@@ -115,8 +116,8 @@ def validate(*sources_: Source, text: str | None = None, name: str | None = None
         name = name or "<text>"
     for item in items:
         source_kind(item)
-    return (checked_document(c) for n, s in sources(items, name)
-            for c in check_source(n, s, limits, True, max_errors, quick=True))
+    return stepped(checked_document(c) for n, s in sources(items, name)
+                   for c in check_source(n, s, limits, True, max_errors, quick=True))
 
 
 def score(*sources_: Source, text: str | None = None, name: str | None = None,

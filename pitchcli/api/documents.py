@@ -20,6 +20,7 @@ from typing import IO, Any, BinaryIO, TypeAlias
 
 from pitchcli.api.kinds import RecordFormat, Severity
 from pitchcli.diagnostics import Diagnostic as Found
+from pitchcli.gcpolicy import stepped
 from pitchcli.pipeline.check import iter_sources
 from pitchcli.record.document import DEFAULT_LIMITS, Limits
 from pitchcli.record.document import Document as Loaded
@@ -203,4 +204,4 @@ def read(*sources_: Source, text: str | None = None, name: str | None = None,
         name = name or "<text>"
     for item in items:
         source_kind(item)  # a wrong type fails now, not at the first next()
-    return (doc for n, s in sources(items, name) for doc in _documents(n, s, limits))
+    return stepped(doc for n, s in sources(items, name) for doc in _documents(n, s, limits))
