@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS
+from pitchcli.gcpolicy import batch
 from pitchcli.pipeline.check import iter_sources
 from pitchcli.pipeline.cluster import DEFAULT_TIMEOUT, Tls, connect, in_order, threads
 from pitchcli.pipeline.lint import FoundPolicies, Judge, checked_source
@@ -126,7 +127,8 @@ def summarize(*paths: str | os.PathLike[str], jobs: int = 1, max_rows: int | Non
     processes (``0``: one per CPU); ``max_rows``: game rows and problems kept
     (``None``: all). Never raises for what a file holds."""
     names = [os.fspath(p) for p in paths]
-    return summarize_paths(names, jobs or (os.cpu_count() or 1), max_rows)
+    with batch():  # the cycle collector as pitch summarize runs it (gcpolicy)
+        return summarize_paths(names, jobs or (os.cpu_count() or 1), max_rows)
 
 
 def merge(*summaries: Summary) -> Summary:

@@ -59,3 +59,21 @@ def test_a_caller_who_collects_less_often_keeps_that(caller_threshold: tuple[int
     assert len(list(pitchcli.validate(source, name="one.yaml"))) == 1
     assert set(source.seen) == {BATCH[0] * 5}
     assert gc.get_threshold() == (BATCH[0] * 5, 10, 10)
+
+
+def test_summarize_works_under_the_batch_threshold_and_gives_the_callers_back(
+        caller_threshold: tuple[int, int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    import pitchcli.views.summarize as module
+
+    seen: list[int] = []
+    real = module.summarize_paths
+
+    def watched(*args: object, **kwargs: object) -> object:
+        seen.append(gc.get_threshold()[0])
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "summarize_paths", watched)
+    summary = pitchcli.summarize(SAMPLE)
+    assert summary.counts["valid"] == 1
+    assert seen == [BATCH[0]]
+    assert gc.get_threshold() == caller_threshold
