@@ -144,8 +144,8 @@ class Hand:
     partners, the bidder's and his partners'); ``partners`` and ``called``
     the called partners and the cards called (TP5-3). ``taken``: what each
     side took; ``side_took``: what the bidding side took together (what
-    ``made`` compares with ``bid``: a hand set is short of its bid by ``bid -
-    side_took``); ``made``: whether that made the bid; ``score``: each
+    ``made`` compares with ``bid``); ``short``: how far a hand set fell short
+    of its bid (0 made); ``made``: whether that made the bid; ``score``: each
     side's change; ``totals``: the running totals after the hand.
     """
 
@@ -168,6 +168,7 @@ class Hand:
     score: Mapping[str, int] = field(default_factory=dict)
     totals: Mapping[str, int] | None = None
     side_took: int | None = None
+    short: int | None = None
 
     # ---- The deal: the cards as the record gives them (the site's hand diagram).
     # Empty (``{}``, ``None``) where the record has none: a play-level or tally
@@ -216,7 +217,8 @@ def _hand(r: HandResult, players: tuple[str, ...], sides: tuple[str, ...]) -> Ha
         partners=tuple(players[s] for s in r.partners), called=tuple(r.called), tricks=tricks, points=points,
         point_cards=cards, taken=dict(zip(sides, r.taken, strict=True)), made=r.made,
         score=dict(zip(sides, r.delta, strict=True)),
-        totals=None if r.totals is None else dict(zip(sides, r.totals, strict=True)), side_took=r.side_took,
+        totals=None if r.totals is None else dict(zip(sides, r.totals, strict=True)),
+        side_took=r.side_took, short=r.short,
         dealt=_cards_by_player(r.dealt, players), discards=_cards_by_player(r.discards, players),
         draws=_cards_by_player(r.draws, players), kitty=None if r.kitty is None else tuple(r.kitty),
         set_aside=None if r.dead is None else tuple(r.dead))

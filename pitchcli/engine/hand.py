@@ -203,6 +203,12 @@ class HandResult:
     end: GameEnd | None = None
     at_target: tuple[TargetNote, ...] = ()
 
+    @property
+    def short(self) -> int:
+        """How far a hand set fell short of its bid: the bid less what the
+        bidding side took (0 for a hand made; AP-SCORE-5, TP-SCORE-2)."""
+        return 0 if self.made else self.bid - self.side_took
+
     def is_trump(self, c: Card) -> bool:
         """True when ``c`` is a trump in this hand (CARD-1, TP-TRUMP-2)."""
         return self.trump is not None and self.family is not None and \

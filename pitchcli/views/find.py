@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pitchcli.api.checking import checked_game
-from pitchcli.api.games import Game, Hand
+from pitchcli.api.games import Game
 from pitchcli.pipeline.check import Checked
 
 # The hand-by-hand facts cost the engine's full replay of a game (the quick
@@ -113,14 +113,6 @@ def _names(rec: dict[str, Any]) -> list[str]:
     return [str(p) for p in players] if isinstance(players, list) else []
 
 
-def _short(h: Hand) -> int:
-    # How far a hand set fell short of its bid: the bid less what the engine
-    # says the bidding side took (0 for a hand made).
-    if h.made or h.bid is None or h.side_took is None:
-        return 0
-    return h.bid - h.side_took
-
-
 def hand_facts(game: Game) -> list[dict[str, Any]]:
     """Each hand as the engine scored it (see ``facts``), read from the API's
     ``Hand``s."""
@@ -134,7 +126,7 @@ def hand_facts(game: Game) -> list[dict[str, Any]]:
             "hand": h.number, "scored": True, "level": h.level, "dealer": h.dealer,
             "bidder": h.bidder, "bid": h.bid, "max_bid": h.bid == max_bid,
             "trump": h.trump, "made": h.made, "set": not h.made,
-            "side_took": h.side_took, "short": _short(h),
+            "side_took": h.side_took, "short": h.short or 0,
             "bidding_side": list(h.bidding_side), "partners": list(h.partners),
             "points": {p.kind.value: p.side for p in h.points},
             "taken": dict(h.taken), "change": dict(h.score),

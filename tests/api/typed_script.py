@@ -106,6 +106,9 @@ def describe(game: Game) -> str:
         kitty: tuple[Card, ...] | None = h.kitty
         aside: tuple[Card, ...] | None = h.set_aside
         lines.append(f"deal {h.has_deal} {len(dealt)} {len(exchange)} {kitty} {aside}")
+        took: int | None = h.side_took
+        short: int | None = h.short
+        lines.append(f"took {took} short {short}")
     end: EndReason | None = game.end
     events: list[HandEvent] = list(game.events(1))
     trump_by: list[TrumpBy] = [e.by for e in events if isinstance(e, pitchcli.TrumpSet)]
