@@ -43,16 +43,12 @@ def batch() -> Iterator[None]:
 
 
 def stepped(items: Iterator[T]) -> Iterator[T]:
-    """``items``, with ``BATCH`` in force while each one is made and the
-    caller's thresholds restored before it is handed over (a lower threshold of
-    the caller's own is kept: never more collection than asked for)."""
+    """``items``, with ``batch()`` in force while each one is made and the
+    caller's thresholds restored before it is handed over."""
     while True:
-        caller = gc.get_threshold()
-        gc.set_threshold(max(caller[0], BATCH[0]), *caller[1:])
-        try:
-            item = next(items)
-        except StopIteration:
-            return
-        finally:
-            gc.set_threshold(*caller)
+        with batch():
+            try:
+                item = next(items)
+            except StopIteration:
+                return
         yield item

@@ -136,7 +136,6 @@ class Reader:
         except (OSError, ValueError) as e:
             raise self._failed(e) from e
 
-
     def read(self, n: int) -> bytes:
         """Up to ``n`` bytes (fewer only at the end), the head first: the rest
         of a file read whole (a JSON document), in blocks rather than lines."""

@@ -129,14 +129,14 @@ class ToConvert:
         return prepare
 
 
-# The files a reader of comments may cut into pieces for --jobs: JSON Lines at
-# line ends, a YAML stream at a "clean" document start (``pieces``).
 def records_in_order(paths: Iterable[str], jobs: int, make: Callable[[], Prepare], judge: Judge,
                      cut: bool = True) -> InOrder:
     """The records of ``paths`` with their comments (``noted_source``, the
     engine's quick pass), judged by ``judge`` (``pipeline.lint``), each
     prepared by ``make()``'s function, in the order read, over ``jobs``
-    processes (``cut``: big JSON Lines files in pieces)."""
+    processes (``cut``: big files in pieces where a reader of comments may cut
+    them, ``pieces.SPLIT_KEEPING_COMMENTS``: JSON Lines at line ends, a YAML
+    stream only at a ``---`` right after a document's content)."""
     return InOrder(paths, jobs, judged_reading(judge), make, split_at=SPLIT_KEEPING_COMMENTS if cut else {},
                    read_in_workers=partial(judged_reading, judge))
 

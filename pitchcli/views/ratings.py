@@ -190,7 +190,7 @@ def rate_games(games: Iterable[Rated], since: str | None = None) -> Ratings:
                 if not started:
                     pr.start_ordinal = pr.ordinal
             if g.teams and len(members) > 1:
-                _team_after(out, u == g.winner, g.date, [r.name for r in members], members)
+                _team_after(out, u == g.winner, g.date, members)
         _meet(out, g, place)
     if not started:  # no dated game in the period: nothing changed in it
         for pr in out.players.values():
@@ -198,9 +198,10 @@ def rate_games(games: Iterable[Rated], since: str | None = None) -> Ratings:
     return out
 
 
-def _team_after(out: Ratings, won: bool, date: str | None, names: list[str], members: list[Any]) -> None:
+def _team_after(out: Ratings, won: bool, date: str | None, members: list[Any]) -> None:
     """A fixed team's rating after a game: the side's rating as Plackett-Luce
     forms it from its members' (mu summed, variances summed)."""
+    names = [r.name for r in members]
     key = team_key(names)
     t = out.teams.get(key)
     if t is None:
