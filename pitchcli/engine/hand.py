@@ -29,8 +29,10 @@ from pitchcli.engine.scoring import (
     PointCredit,
     auction_awards,
     award_points,
+    award_seat_points,
     credited,
     settle,
+    tally_seat_points,
     ten_point_credits,
 )
 from pitchcli.engine.table import Table
@@ -145,6 +147,31 @@ def outside_cards(fam: Family) -> frozenset[int]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """What a scored hand counts for, and nothing more: the pitcher (a seat)
+    and his bid, whether he made it, each unit's score change (``delta``), the
+    called partners (seats), the Auction Pitch ``awards`` (each as its kind,
+    the unit that took it and the seat that did, ``None`` where none did or a
+    tally does not say; empty in ten-point), what each unit took (``taken``) and each
+    seat (``seat_taken``), as ``HandResult`` has them.
+
+    The full replay gives one per ``HandResult`` (``HandResult.score``); the
+    quick pass makes them from its arrays without replaying the game
+    (``GameVerdict.scores``), so that counting a game (``pitch summarize``)
+    costs no replay. Both read the same rules; ``tests/engine/test_engine_quick.py``
+    holds the two to the same values."""
+
+    bidder: int
+    bid: int
+    made: bool
+    delta: tuple[int, ...]
+    partners: tuple[int, ...]
+    awards: tuple[tuple[str, int | None, int | None], ...]
+    taken: tuple[int, ...]
+    seat_taken: tuple[int, ...]
+
+
 @dataclass(slots=True)  # one per hand: slots make it cheaper to build and read
 class HandResult:
     """What a hand came to: everything a view shows about it, so that no view
@@ -208,6 +235,12 @@ class HandResult:
         """How far a hand set fell short of its bid: the bid less what the
         bidding side took (0 for a hand made; AP-SCORE-5, TP-SCORE-2)."""
         return 0 if self.made else self.bid - self.side_took
+
+    def score(self) -> HandScore:
+        """What this hand counts for (``HandScore``)."""
+        return HandScore(self.bidder, self.bid, self.made, tuple(self.delta), tuple(self.partners),
+                         tuple((k, a.unit, a.seat) for k, a in self.awards.items()), tuple(self.taken),
+                         tuple(self.seat_taken))
 
     def is_trump(self, c: Card) -> bool:
         """True when ``c`` is a trump in this hand (CARD-1, TP-TRUMP-2)."""
@@ -956,10 +989,7 @@ class HandState:
                                                              self.p.low)
                 self._set_values(values, [])
                 taken = award_points(awards, units)
-                seat_taken = [0] * self.n
-                for a in awards.values():
-                    if a.unit is not None and a.seat is not None:
-                        seat_taken[a.seat] += 1
+                seat_taken = award_seat_points(awards, self.n)
         else:
             level = "tally"
             if not self.fam.scores_awards:
@@ -979,8 +1009,7 @@ class HandState:
                 awards = {k: Award(k, u) for k, u in self.tally_awards.items()}
                 taken = award_points(awards, units)
             # A tally says what each unit took; a unit of one player is that player.
-            seat_taken = [taken[unit_of[s]] if unit_of.count(unit_of[s]) == 1 else 0
-                          for s in range(self.n)]
+            seat_taken = tally_seat_points(taken, unit_of)
         pooled = self.p.sides == "called"
         made, delta = settle(taken, bidding_units, self.bid, pooled=pooled)
         side = sum(taken[u] for u in bidding_units)

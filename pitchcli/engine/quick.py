@@ -44,7 +44,8 @@ from pitchcli.cards import ALL_CARDS
 from pitchcli.engine.bidding import Auction
 from pitchcli.engine.family import Exchange, Family, Scoring, WinBy, family_of
 from pitchcli.engine.game import game_won
-from pitchcli.engine.hand import HandState, outside_cards
+from pitchcli.engine.hand import HandScore, HandState, outside_cards
+from pitchcli.engine.scoring import AWARDS, Award, award_points, award_seat_points, tally_seat_points
 from pitchcli.engine.table import Table
 from pitchcli.engine.tables import GAME_POINTS_I, JACK_I, SUIT_INDEX, SUITS
 from pitchcli.profiles import Profile
@@ -208,6 +209,29 @@ class GameVerdict:
     totals: list[int]
     winner: int | None
     won_after: int | None
+    # Per hand: the pitcher's seat, his bid, whether he made it, the seat that
+    # took High, Low and Jack (-1: none, or a tally, which names units only).
+    bidders: list[int]
+    bids: list[int]
+    made: list[bool]
+    seats: list[list[int]]
+    tally: list[bool]
+
+    def scores(self, unit_of: tuple[int, ...]) -> list[HandScore]:
+        """What each hand counts for, as the full replay's ``HandResult.score``
+        gives it (the same scoring functions): no replay needed to count a game."""
+        units = len(self.totals)
+        out = []
+        for bidder, bid, made, delta, taken_by, seats, tally in zip(
+                self.bidders, self.bids, self.made, self.deltas, self.taken_by, self.seats, self.tally, strict=True):
+            awards = {kind: Award(kind, None if u < 0 else u, seat=None if s < 0 else s)
+                      for kind, u, s in zip(AWARDS, taken_by, (*seats, -1), strict=True)}
+            taken = award_points(awards, units)
+            seat_taken = tally_seat_points(taken, unit_of) if tally else award_seat_points(awards, len(unit_of))
+            out.append(HandScore(bidder, bid, made, tuple(delta), (),
+                                 tuple((k, a.unit, a.seat) for k, a in awards.items()), tuple(taken),
+                                 tuple(seat_taken)))
+        return out
 
 
 class _Tables:
@@ -385,13 +409,17 @@ class QuickBatch:
         hands = len(self.dealer)
         ok = np.ones(hands, bool)
         taken_by = np.full((hands, 4), -1, np.int64)
+        seats = np.full((hands, 3), -1, np.int64)
+        tally = np.zeros(hands, bool)
         if self.card_hands:
             at = np.array(self.card_hands)
-            ok[at], taken_by[at] = self._hands()
+            ok[at], taken_by[at], seats[at] = self._hands()
         if self.tally_hands:  # the record's own tally: what the hand is scored from
-            taken_by[np.array(self.tally_hands)] = np.array(self.tally_taken, np.int64).reshape(-1, 4)
+            at = np.array(self.tally_hands)
+            taken_by[at] = np.array(self.tally_taken, np.int64).reshape(-1, 4)
+            tally[at] = True
         made, delta = self._settle(taken_by)
-        return self._games(ok, made, delta, taken_by)
+        return self._games(ok, made, delta, taken_by, seats, tally)
 
     def _settle(self, taken_by: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Each hand's score: whether the pitcher made his bid, and each unit's score change."""
@@ -409,9 +437,10 @@ class QuickBatch:
         delta[ar, pitcher] = np.where(made, side, -bid)
         return made, delta
 
-    def _hands(self) -> tuple[np.ndarray, np.ndarray]:
+    def _hands(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The rules of every hand with tricks at once: whether it is clean,
-        and who took High, Low, Jack and Game (-1: nobody)."""
+        the unit that took High, Low, Jack and Game (-1: nobody), and the seat
+        that took High, Low and Jack (-1: nobody)."""
         t = _tables(self.fam)
         n, size = self.n, self.size
         h = len(self.card_hands)
@@ -481,18 +510,24 @@ class QuickBatch:
         strength = t.strength[trump[:, None], played]
         ar = np.arange(h)
         any_trump = strength.max(1) > 0
-        high = np.where(any_trump, won_unit[ar, strength.argmax(1) // n], -1)
+        # (The seat that took each: the trick's winner, or for Low with ``low:
+        # played`` the seat that played it, as scoring.auction_awards says.)
+        high_by = winner[ar, strength.argmax(1) // n]
+        high = np.where(any_trump, unit_of[high_by], -1)
         low_at = np.where(strength > 0, strength, 1 << 30).argmin(1)
         low_by = seats[ar, low_at] if self.p.low == "played" else winner[ar, low_at // n]
         low = np.where(any_trump, unit_of[low_by], -1)
         is_jack = played == t.jack[trump][:, None]
-        jack = np.where(is_jack.any(1), won_unit[ar, is_jack.argmax(1) // n], -1)
+        jack_by = winner[ar, is_jack.argmax(1) // n]
+        jack = np.where(is_jack.any(1), unit_of[jack_by], -1)
         top = tallies.max(1)
         game = np.where((tallies == top[:, None]).sum(1) == 1, tallies.argmax(1), -1)  # AP-SCORE-2
-        return ok, np.stack([high, low, jack, game], 1)
+        by = np.stack([np.where(high < 0, -1, high_by), np.where(low < 0, -1, low_by),
+                       np.where(jack < 0, -1, jack_by)], 1)
+        return ok, np.stack([high, low, jack, game], 1), by
 
-    def _games(self, ok: np.ndarray, made: np.ndarray, delta: np.ndarray,
-               taken_by: np.ndarray) -> list[GameVerdict | None]:
+    def _games(self, ok: np.ndarray, made: np.ndarray, delta: np.ndarray, taken_by: np.ndarray,
+               seats: np.ndarray, tally: np.ndarray) -> list[GameVerdict | None]:
         """Per game: the dealer's turn, the running totals and the winner."""
         n = self.n
         hands = len(self.dealer)
@@ -513,6 +548,7 @@ class QuickBatch:
         target = self.p.target
         made_l, delta_l, totals_l = made.tolist(), delta.tolist(), totals.tolist()
         taken_l = taken_by.tolist()
+        seats_l, tally_l = seats.tolist(), tally.tolist()
         game_l = game_of.tolist()
         broken = set(game_of[~ok].tolist())
         bidder, unit_of, units = self.bidder, self.table.unit_of, len(self.table.unit_names)
@@ -537,7 +573,9 @@ class QuickBatch:
                 continue
             out.append(GameVerdict(delta_l[start:end], totals_l[start:end], taken_l[start:end],
                                    totals_l[end - 1] if end > start else [0] * units, winner,
-                                   None if at is None else at - start + 1))
+                                   None if at is None else at - start + 1, bidder[start:end],
+                                   self.bid[start:end], made_l[start:end], seats_l[start:end],
+                                   tally_l[start:end]))
         return out
 
 

@@ -10,6 +10,9 @@ into ``Table.players`` and ``Table.unit_names``.
   ``PointCredit``s; ``taken`` per unit and ``seat_taken`` per seat; ``made``;
   ``delta`` (the change) and ``totals`` (after the hand); ``end`` and
   ``at_target`` (below).
+- ``HandScore``: what a scored hand counts for (pitcher, bid, made, the
+  change, partners, who took each award, points per unit and seat), from
+  the full replay (``HandResult.score``) or the quick pass alike.
 - ``GameEnd``: who won, in which hand, why (``EndReason``) and under which
   rule; ``TargetNote``: a unit at or above the target that did not win in a
   hand, and why (``NotWon``).
@@ -30,13 +33,13 @@ from pitchcli.engine.family import (
     family_of,
     standings_columns,
 )
-from pitchcli.engine.hand import HandResult
+from pitchcli.engine.hand import HandResult, HandScore
 from pitchcli.engine.outcome import EndReason, GameEnd, NotWon, TargetNote
 from pitchcli.engine.play import Play, Trick, WonWith
 from pitchcli.engine.scoring import AWARDS, Award, Credit, PointCredit
 
 __all__ = [
-    "AWARDS", "Award", "Call", "Credit", "EndReason", "Family", "GameEnd", "HandResult", "NotWon",
+    "AWARDS", "Award", "Call", "Credit", "EndReason", "Family", "GameEnd", "HandResult", "HandScore", "NotWon",
     "Play", "PointCredit", "Scoring", "TargetNote", "Trick", "WinBy", "WonWith", "Words",
     "family_for", "family_of", "standings_columns",
 ]

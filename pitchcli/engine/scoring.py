@@ -144,6 +144,22 @@ def award_points(awards: dict[str, Award], units: int) -> list[int]:
     return taken
 
 
+def award_seat_points(awards: dict[str, Award], seats: int) -> list[int]:
+    """Points taken per seat: one per award to the player who took it
+    (``Award.seat``; an award of a tally names a unit only: no seat)."""
+    taken = [0] * seats
+    for a in awards.values():
+        if a.unit is not None and a.seat is not None:
+            taken[a.seat] += 1
+    return taken
+
+
+def tally_seat_points(taken: Sequence[int], unit_of: Sequence[int]) -> list[int]:
+    """Points taken per seat in a tally, which says what each unit took: a
+    unit of one player is that player; a team member's own share is unknown (0)."""
+    return [taken[unit_of[s]] if unit_of.count(unit_of[s]) == 1 else 0 for s in range(len(unit_of))]
+
+
 def ten_point_credits(
     tricks: Sequence[PlayedTrick], view: TrumpView, unit_of: tuple[int, ...]
 ) -> tuple[list[PointCredit], list[int], list[tuple[tuple[Card, int], ...]]]:

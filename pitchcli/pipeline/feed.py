@@ -18,7 +18,7 @@ from pitchcli.cards import NOTATION_INDEX, parse_suit
 from pitchcli.engine.claims import MISSING, NOT_A_UNIT, compare_claims, without_extensions
 from pitchcli.engine.family import Family, family_of
 from pitchcli.engine.game import GameState
-from pitchcli.engine.hand import Cards, HandResult, HandState
+from pitchcli.engine.hand import Cards, HandResult, HandScore, HandState
 from pitchcli.engine.outcome import GameEnd
 from pitchcli.engine.scoring import AWARDS
 from pitchcli.engine.table import Table, build_table
@@ -58,6 +58,7 @@ class GameAnalysis:
     _hands: list[HandResult | None] = field(default_factory=list, repr=False)
     _end: GameEnd | None = field(default=None, repr=False)
     _replay: Callable[[], GameAnalysis] | None = field(default=None, repr=False, compare=False)
+    _scores: Callable[[], list[HandScore]] | None = field(default=None, repr=False, compare=False)
 
     def _results(self) -> None:
         if self._replay is not None:
@@ -69,6 +70,15 @@ class GameAnalysis:
         """Each hand's result (``None``: it could not be scored)."""
         self._results()
         return self._hands
+
+    @property
+    def scores(self) -> list[HandScore | None]:
+        """What each hand counts for (``None``: it could not be scored): read
+        off the quick pass's verdict of a game it decided, with no replay;
+        else off ``hands``."""
+        if self._scores is not None and self._replay is not None:
+            return list(self._scores())
+        return [None if r is None else r.score() for r in self.hands]
 
     @property
     def end(self) -> GameEnd | None:
@@ -285,6 +295,7 @@ class Driver:
             return False
         rec = self.rec
         out._replay = lambda: Driver(rec, ()).run()
+        out._scores = lambda: verdict.scores(table.unit_of)
         return True
 
     # --- names ---------------------------------------------------------

@@ -42,7 +42,7 @@ from pitchcli.diagnostics import DEFAULT_MAX_ROWS, ERROR, Diagnostic
 from pitchcli.pipeline.driver import exit_status
 
 if TYPE_CHECKING:  # the engine is imported when a game is counted, not by `pitch --help`
-    from pitchcli.engine.results import HandResult
+    from pitchcli.engine.results import HandScore
 
 PARTIAL = "pitch-summary-partial"
 VERSION = 1
@@ -568,14 +568,14 @@ def _count_game(ev: EventSummary, record: dict[str, Any], a: Any) -> None:
     from pitchcli.engine.results import family_of
 
     awards = family_of(profile).scores_awards
-    for r in a.hands:
+    for r in a.scores:  # (a game the quick pass decided is counted without its replay)
         if r is None:
             continue
         ev.hands += 1
         _count_hand(r, seat_t, unit_t, unit_of, solo_units, awards)
 
 
-def _count_hand(r: HandResult, seat_t: list[Tally], unit_t: list[Tally], unit_of: tuple[int, ...],
+def _count_hand(r: HandScore, seat_t: list[Tally], unit_t: list[Tally], unit_of: tuple[int, ...],
                 members: list[list[int]], awards: bool) -> None:
     for s, t in enumerate(seat_t):
         t.hands += 1
@@ -593,16 +593,15 @@ def _count_hand(r: HandResult, seat_t: list[Tally], unit_t: list[Tally], unit_of
     for s in r.partners:
         seat_t[s].partner += 1
     if awards:
-        for kind, aw in r.awards.items():
-            if aw.unit is None:
+        for kind, unit, seat in r.awards:
+            if unit is None:
                 continue
-            seat = aw.seat
-            if seat is None and len(members[aw.unit]) == 1:
-                seat = members[aw.unit][0]  # a tally record: the unit is the player
+            if seat is None and len(members[unit]) == 1:
+                seat = members[unit][0]  # a tally record: the unit is the player
             if seat is not None:
                 setattr(seat_t[seat], kind, getattr(seat_t[seat], kind) + 1)
             if unit_t:
-                setattr(unit_t[aw.unit], kind, getattr(unit_t[aw.unit], kind) + 1)
+                setattr(unit_t[unit], kind, getattr(unit_t[unit], kind) + 1)
         return
     # Ten-point: the points each player took himself (the engine's per-seat
     # count; a tally with teams only says what each team took).

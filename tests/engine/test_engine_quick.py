@@ -56,6 +56,11 @@ def _quick_for_one(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _same(quick: GameAnalysis, full: GameAnalysis) -> None:
+    decided = _took_quick_pass(quick)
+    # What each hand counts for (summarize): read off the quick verdict, with
+    # no replay, the same as the full replay's HandResult.score().
+    assert quick.scores == full.scores
+    assert _took_quick_pass(quick) == decided
     assert quick.violations == full.violations
     assert (quick.totals, quick.winner, quick.winner_hand) == (full.totals, full.winner, full.winner_hand)
     assert quick.end == full.end
