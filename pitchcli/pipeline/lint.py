@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, WARNING, Diagnostic
-from pitchcli.pipeline.check import Checked, check_paths, check_source
+from pitchcli.pipeline.check import Checked, check_paths, check_source, check_sources
 from pitchcli.pipeline.config import Config
 from pitchcli.pipeline.selection import Layer, enabled
 from pitchcli.pipeline.walk import SKIPPED
@@ -211,6 +211,16 @@ def checked_source(name: str, source: Any, policy_for: Callable[[str], Policy] |
     if policy_for is None:
         return check_source(name, source, max_errors=max_errors, quick=quick)
     return lint(check_source(name, source, max_errors=None, quick=quick), policy_for)
+
+
+def checked_sources(sources: Iterable[tuple[str, Any]], policy_for: Callable[[str], Policy] | None = None,
+                    max_errors: int | None = DEFAULT_MAX_ERRORS) -> Iterator[Checked]:
+    """``checked_source`` of every ``(name, source)`` in order, with the quick
+    pass fed across them (``check.check_sources``: a folder of one-game files
+    is decided in chunks as a stream is; the same diagnostics)."""
+    if policy_for is None:
+        return check_sources(sources, max_errors=max_errors)
+    return lint(check_sources(sources, max_errors=None), policy_for)
 
 
 class FoundPolicies:

@@ -20,11 +20,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from pitchcli.diagnostics import DEFAULT_MAX_ERRORS
+from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, Diagnostic
 from pitchcli.gcpolicy import batch
 from pitchcli.pipeline.check import iter_sources
 from pitchcli.pipeline.cluster import DEFAULT_TIMEOUT, Tls, connect, in_order, threads
-from pitchcli.pipeline.lint import FoundPolicies, Judge, checked_source
+from pitchcli.pipeline.lint import FoundPolicies, Judge, checked_source, checked_sources
 from pitchcli.pipeline.parallel import Workers
 from pitchcli.pipeline.pieces import ByteRange, Task, inputs, plan, size_of, split_inputs
 from pitchcli.progress import Progress
@@ -54,12 +54,12 @@ def run_piece(task: Task, limit: int | None, keep_games: bool, path: str | None 
     last = -1
     path = path or task.name
     if task.start is None:
-        for c in checked_source(task.name, path, policy, max_errors):
+        for c in checked_source(task.name, path, policy, max_errors, quick=True):
             s.add_checked(c)
         return PieceDone(task, s, 0, 0)
     reader = ByteRange(path, task.start, task.end or 0)
     with io.BufferedReader(reader, 1 << 16) as source:
-        for c in checked_source(task.name, source, policy, max_errors):
+        for c in checked_source(task.name, source, policy, max_errors, quick=True):
             s.add_checked(c)
             last = max(last, c.index)
     return PieceDone(task, s, last + 1, reader.newlines)
@@ -83,11 +83,16 @@ def summarize_paths(paths: Iterable[str], jobs: int = 1, limit: int | None = DEF
         progress.total_files = len(listed)
         progress.total_bytes = sum(sizes.values()) if len(sizes) == len(listed) else None
     if jobs <= 1:
-        for name, source in inputs(paths, output):
-            for c in checked_source(name, source, policy_for, max_errors):
-                total.add_checked(c)
-                progress.tick()
-            progress.tick(0, sizes.get(name, 0), 1)
+        def read() -> Iterator[tuple[str, str | BinaryIO | Diagnostic]]:
+            # The next input is asked for once the one before is read whole:
+            # it is counted as done then (its last chunk may still be checked).
+            for name, source in inputs(paths, output):
+                yield name, source
+                progress.tick(0, sizes.get(name, 0), 1)
+
+        for c in checked_sources(read(), policy_for, max_errors):
+            total.add_checked(c)
+            progress.tick()
         progress.close()
         return total
     files, stdin = split_inputs(paths, output)
