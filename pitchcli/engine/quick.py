@@ -64,7 +64,7 @@ _AUCTIONS_MAX = 50_000  # per table: beyond it, auctions are run, not kept
 # the engine's own code the quick pass calls) test the rule, and a hand that
 # breaks it is refused, so that the full replay reports it; "replayed": the
 # quick pass never decides such a game, the full replay does. A document with a
-# schema diagnostic never reaches the quick pass (check._check_chunk), nor a
+# schema diagnostic never reaches the quick pass (check.check_chunk), nor a
 # game whose profile or table reports a problem (pipeline.feed.analyze_many), nor a
 # hand with a field beyond analysis._QUICK_KEYS. tests/test_engine_quick.py
 # breaks each row alone inside a stream of valid games of one table and holds

@@ -208,8 +208,15 @@ QUICK_MIN = 64  # fewer documents in a chunk: each replayed in full, no numpy
 QUICK_YAML = 64
 
 
-def check_chunk(items: list[Document | Diagnostic], max_errors: int | None
-                 ) -> Iterator[tuple[Document | Diagnostic, Checked | None]]:
+@dataclass
+class QuickRun:
+    """One run's chunks (``check_chunk``): whether the quick pass has begun."""
+
+    begun: bool = False
+
+
+def check_chunk(items: list[Document | Diagnostic], max_errors: int | None, run: QuickRun | None = None
+                ) -> Iterator[tuple[Document | Diagnostic, Checked | None]]:
     """Check the documents of ``items`` with the quick pass where it decides
     (the others replayed in full); each item with its ``Checked``, in order.
     The quick pass runs on the chunk first; each document's ``Checked`` (its
@@ -220,7 +227,11 @@ def check_chunk(items: list[Document | Diagnostic], max_errors: int | None
     clean = [k for k, (d, (diags, extra, _, _)) in enumerate(zip(docs, shapes, strict=True))
              if not diags and not extra and isinstance(d.data, dict)]
     quick: dict[int, GameAnalysis] = {}
-    if len(clean) >= QUICK_MIN:
+    # Once a run's quick pass has begun (numpy imported), a smaller chunk (the
+    # run's last) is worth it too.
+    if clean and (len(clean) >= QUICK_MIN or (run is not None and run.begun)):
+        if run is not None:
+            run.begun = True
         found = analyze_many([docs[k].data for k in clean])
         quick = {k: a for k, a in zip(clean, found, strict=True) if a is not None}
     k = 0
@@ -266,8 +277,9 @@ def _with_checks(items: Iterable[Document | Diagnostic], run_rules: bool, max_er
         for it in items:
             yield it, (check_document(it, run_rules, max_errors) if isinstance(it, Document) else None)
         return
+    run = QuickRun()
     for chunk in _chunks(items, lambda it: it):
-        yield from check_chunk(chunk, max_errors)
+        yield from check_chunk(chunk, max_errors, run)
 
 
 def _per_file(name: str, pairs: Iterable[tuple[Document | Diagnostic, Checked | None]],
@@ -334,8 +346,9 @@ def check_sources(sources: Iterable[tuple[str, str | bytes | BinaryIO | Diagnost
                 yield n, name, item, False
 
     def checked() -> Iterator[tuple[int, str, Document | Diagnostic, bool, Checked | None]]:
+        run = QuickRun()
         for chunk in _chunks(tagged(), lambda t: t[2], QUICK_YAML):
-            done = check_chunk([item for _, _, item, _ in chunk], max_errors)
+            done = check_chunk([item for _, _, item, _ in chunk], max_errors, run)
             for (n, name, _, whole), (item, c) in zip(chunk, done, strict=True):
                 yield n, name, item, whole, c
 
