@@ -22,7 +22,8 @@ for checked in pitchcli.validate("records/"):      # files, folders, "-", bytes,
   ``Point``, ``PointCard``, ``Card``, the event log (``HandEvent``: the
   event types ``HandStarted`` ... ``HandSettled``) and the
   enums ``Family``, ``Level``, ``CallKind``, ``WonWith``, ``PointKind``,
-  ``Credit``, ``EndReason``, ``TrumpBy``;
+  ``Credit``, ``EndReason``, ``TrumpBy``, ``Scoring``, and ``Words``
+  (what a game's rule family calls things);
 - ``solve`` -> ``SolvedHand`` (``CostlyCard``); ``simulate``;
 - ``summarize`` -> ``Summary`` (``Summary.merge``, ``merge``,
   ``Summary.to_json`` / ``from_json``), ``write_report``, and
@@ -67,6 +68,7 @@ if TYPE_CHECKING:
         TrickStarted,
         TrickWon,
         TrumpSet,
+        Words,
     )
     from pitchcli.api.kinds import (
         CallKind,
@@ -76,6 +78,7 @@ if TYPE_CHECKING:
         Level,
         PointKind,
         RecordFormat,
+        Scoring,
         Severity,
         TrumpBy,
         WonWith,
@@ -98,9 +101,9 @@ _LAZY = {
     **dict.fromkeys(("CheckedDocument", "RecordError", "score", "validate"), "pitchcli.api.checking"),
     **dict.fromkeys(("Diagnostic", "Document", "Limits", "Source", "read"), "pitchcli.api.documents"),
     **dict.fromkeys(("Call", "Card", "Game", "Hand", "HandEvent", "Play", "Point", "PointCard", "Trick",
-                     *EVENTS), "pitchcli.api.games"),
-    **dict.fromkeys(("CallKind", "Credit", "EndReason", "Family", "Level", "PointKind", "RecordFormat", "Severity",
-                     "TrumpBy", "WonWith"), "pitchcli.api.kinds"),
+                     "Words", *EVENTS), "pitchcli.api.games"),
+    **dict.fromkeys(("CallKind", "Credit", "EndReason", "Family", "Level", "PointKind", "RecordFormat", "Scoring",
+                     "Severity", "TrumpBy", "WonWith"), "pitchcli.api.kinds"),
     **dict.fromkeys(("dumps", "simulate", "write"), "pitchcli.api.records"),
     **dict.fromkeys(("Profile", "ProfileError", "profile", "rule_profiles"), "pitchcli.api.rules"),
     **dict.fromkeys(("CostlyCard", "SolvedHand", "solve"), "pitchcli.api.solving"),
@@ -144,6 +147,7 @@ __all__ = [
     "ProfileError",
     "RecordError",
     "RecordFormat",
+    "Scoring",
     "Severity",
     "SolvedHand",
     "Source",
@@ -154,6 +158,7 @@ __all__ = [
     "TrumpBy",
     "TrumpSet",
     "WonWith",
+    "Words",
     "__version__",
     "dumps",
     "merge",

@@ -93,11 +93,18 @@ def checked_document(c: Checked) -> CheckedDocument:
     return CheckedDocument(doc, diagnostics_of(c.diagnostics), c.errors, c.warnings, c.analysis, claims_only)
 
 
+def seated_game(c: Checked) -> Game | None:
+    """The public ``Game`` of a checked document, or ``None`` when the engine
+    could not seat its table (the package's views: a replay of an invalid
+    record goes as far as it can)."""
+    return None if c.analysis is None else game_of(c.analysis, c.file, c.number)
+
+
 def checked_game(c: Checked) -> Game:
     """The public ``Game`` of a checked document the engine could replay (for
     the package's views and renderers, which read what a script reads; a
     document without one raises ``ValueError``)."""
-    game = None if c.analysis is None else game_of(c.analysis, c.file, c.number)
+    game = seated_game(c)
     if game is None:
         raise ValueError(f"{c.where()}: no game (the record could not be replayed)")
     return game

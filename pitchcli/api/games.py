@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from pitchcli.api.kinds import CallKind, Credit, EndReason, Family, Level, PointKind, WonWith
+from pitchcli.api.kinds import CallKind, Credit, EndReason, Family, Level, PointKind, Scoring, WonWith
 from pitchcli.cards import Card
 from pitchcli.engine.events import (
     Awarded,
@@ -43,6 +43,8 @@ from pitchcli.engine.events import (
     TrumpSet,
     game_log,
 )
+from pitchcli.engine.family import Family as _Rules
+from pitchcli.engine.family import Words
 from pitchcli.engine.hand import HandResult
 from pitchcli.engine.scoring import PointCredit
 from pitchcli.pipeline.feed import GameAnalysis
@@ -54,7 +56,8 @@ EVENTS = ("Awarded", "CallMade", "CardPlayed", "ContractSet", "Discarded", "Drew
 
 __all__ = ["EVENTS", "Awarded", "Call", "CallMade", "Card", "CardPlayed", "ContractSet", "Discarded", "Drew", "Game",
            "Hand", "HandEvent", "HandSettled", "HandStarted", "PartnerCalled", "Play", "Point", "PointCard",
-           "PointCredit", "PointsTaken", "Trick", "TrickStarted", "TrickWon", "TrumpSet", "analysis_of", "game_of"]
+           "PointCredit", "PointsTaken", "Trick", "TrickStarted", "TrickWon", "TrumpSet", "Words", "analysis_of",
+           "game_of"]
 
 HandEvent = (HandStarted | CallMade | ContractSet | TrumpSet | PartnerCalled | Discarded | Drew | TrickStarted
              | CardPlayed | TrickWon | PointsTaken | HandSettled)
@@ -278,6 +281,31 @@ class Game:
             h = recorded[i] if i < len(recorded) else None
             out.append(Hand(i + 1, _text(h.get("dealer")) if isinstance(h, dict) else None, scored=False))
         return tuple(out)
+
+    @property
+    def _rules(self) -> _Rules:
+        fam = self._analysis.family
+        assert fam is not None  # a Game is made only for a known profile
+        return fam
+
+    @property
+    def words(self) -> Words:
+        """What this game's rule family calls things: the auction's winner
+        (``role``: "pitcher", "bidder"), the call that closes the auction
+        (``closing``) and the verb for making it (``closes``)."""
+        return self._rules.words
+
+    @property
+    def scoring(self) -> Scoring:
+        """How a hand is scored: the four Auction Pitch points
+        (``Hand.points``), or ten-point's point cards (``Hand.point_cards``)."""
+        return self._rules.scoring
+
+    @property
+    def trump_named(self) -> bool:
+        """True when the bidder names trump (TP-TRUMP-1); false when the first
+        card led makes it (AP-PLAY-1)."""
+        return self._rules.trump_named
 
     @property
     def end(self) -> EndReason | None:

@@ -11,12 +11,13 @@ from enum import StrEnum
 
 from pitchcli.engine.events import CallKind, Level, TrumpBy
 from pitchcli.engine.family import FamilyName as Family
+from pitchcli.engine.family import Scoring
 from pitchcli.engine.outcome import EndReason
 from pitchcli.engine.play import WonWith
 from pitchcli.engine.scoring import Credit
 
-__all__ = ["CallKind", "Credit", "EndReason", "Family", "Level", "PointKind", "RecordFormat", "Severity",
-           "TrumpBy", "WonWith"]
+__all__ = ["CallKind", "Credit", "EndReason", "Family", "Level", "PointKind", "RecordFormat", "Scoring",
+           "Severity", "TrumpBy", "WonWith"]
 
 
 class Severity(StrEnum):

@@ -9,18 +9,14 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from pitchcli import escape
-from pitchcli.cards import SUIT_NAMES, SUIT_SINGULAR
-from pitchcli.diagnostics import Diagnostic
-from pitchcli.engine.events import (
-    CallKind,
+from pitchcli.api.checking import seated_game
+from pitchcli.api.games import (
     CallMade,
     CardPlayed,
     ContractSet,
     Discarded,
     Drew,
-    Event,
-    GameEnded,
-    GameStarted,
+    Game,
     HandSettled,
     HandStarted,
     PartnerCalled,
@@ -29,11 +25,12 @@ from pitchcli.engine.events import (
     TrickWon,
     TrumpSet,
 )
-from pitchcli.engine.results import WonWith
+from pitchcli.api.kinds import CallKind, Scoring, WonWith
+from pitchcli.cards import SUIT_NAMES, SUIT_SINGULAR
+from pitchcli.diagnostics import Diagnostic
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import SEE_VALIDATE, GameConsumer
-from pitchcli.pipeline.feed import GameAnalysis
-from pitchcli.views.replay import dealers, events, log, with_problems
+from pitchcli.views.replay import Event, GameClosed, GameOpened, dealers, events, log, with_problems
 
 
 def write_jsonl(evs: Iterable[dict[str, Any]], out: TextIO) -> None:
@@ -55,7 +52,7 @@ class TextRenderer:
 
     def __init__(self, out: TextIO) -> None:
         self.out = out
-        self.game: GameStarted | None = None
+        self.game: Game | None = None
         self.players: tuple[str, ...] = ()
         self.units: tuple[str, ...] = ()
         self.trump: str | None = None
@@ -74,11 +71,11 @@ class TextRenderer:
 
     def render(self, evs: Iterable[Event | Diagnostic]) -> None:
         """Write every event as sentences."""
-        handlers = {GameStarted: self.on_game, HandStarted: self.on_hand, CallMade: self.on_call,
+        handlers = {GameOpened: self.on_game, HandStarted: self.on_hand, CallMade: self.on_call,
                     ContractSet: self.on_contract, TrumpSet: self.on_trump,
                     PartnerCalled: self.on_nothing, Discarded: self.on_exchange, Drew: self.on_exchange,
                     TrickStarted: self.on_trick, CardPlayed: self.on_play, TrickWon: self.on_trick_won,
-                    PointsTaken: self.on_points, HandSettled: self.on_hand_end, GameEnded: self.on_game_end,
+                    PointsTaken: self.on_points, HandSettled: self.on_hand_end, GameClosed: self.on_game_end,
                     Diagnostic: self.on_problem}
         for e in evs:
             if self.exchange and not isinstance(e, Discarded | Drew):
@@ -109,16 +106,16 @@ class TextRenderer:
         where = f" (line {d.line}, column {d.column or 1})" if d.line is not None else ""
         self.w(f"  ! {d.severity}: {d.code}{rule} {d.message}{where}")
 
-    def on_game(self, e: GameStarted) -> None:
+    def on_game(self, e: GameOpened) -> None:
         """The game's heading."""
-        self.game, self.players, self.units = e, e.players, e.units
-        seats = ", ".join(e.players)
+        g = e.game
+        self.game, self.players, self.units = g, g.players, g.sides
+        seats = ", ".join(g.players)
         teams = ""
-        if e.teams:
-            teams = "; teams " + "; ".join(f"{e.units[u]}: {' & '.join(e.players[s] for s in seats_)}"
-                                           for u, seats_ in enumerate(e.teams))
-        self.w(f"{e.variant}: {seats}{teams}; target {e.target}; {e.hands} "
-               f"hand{'' if e.hands == 1 else 's'} recorded.")
+        if g.teams:
+            teams = "; teams " + "; ".join(f"{side}: {' & '.join(members)}" for side, members in g.teams.items())
+        n = len(g.hands)
+        self.w(f"{g.variant}: {seats}{teams}; target {g.target}; {n} hand{'' if n == 1 else 's'} recorded.")
 
     def on_hand(self, e: HandStarted) -> None:
         """A hand starts: who deals."""
@@ -136,7 +133,7 @@ class TextRenderer:
     def on_call(self, e: CallMade) -> None:
         """One call of the auction, named (pass, bid, pitch, steal, stuck dealer)."""
         who, call = self.players[e.seat], e.bid
-        closing = self.game.family.words.closes if self.game else "bids"
+        closing = self.game.words.closes if self.game else "bids"
         text = {
             CallKind.PASS: f"{who} passes",
             CallKind.BID: f"{who} bids {call}",
@@ -152,11 +149,11 @@ class TextRenderer:
     def on_contract(self, e: ContractSet) -> None:
         """The contract: bidder, bid, trump, called partner."""
         assert self.game is not None
-        fam = self.game.family
-        text = f"  {self.players[e.bidder]} is the {fam.words.role} with {e.bid}"
+        g = self.game
+        text = f"  {self.players[e.bidder]} is the {g.words.role} with {e.bid}"
         self.trump = e.trump
         self.sides = bool(self.game.teams) or bool(e.called)
-        if fam.trump_named and e.trump:
+        if g.trump_named and e.trump:
             text += f" and names {SUIT_NAMES[e.trump]} trump"
         if e.called:
             partner = (" and ".join(self.players[s] for s in e.partners) if e.partners else
@@ -193,7 +190,7 @@ class TextRenderer:
             why = f"the highest {SUIT_SINGULAR[e.suit_led or 'S']}, the suit led"
         value = ""
         kept = {c for c, _, _ in e.kept}
-        if e.value and self.game.family.scores_awards:
+        if e.value and self.game.scoring is Scoring.AWARDS:
             value = f" ({e.value} game point{'' if e.value == 1 else 's'})"
         elif e.value:
             pc = [c.text for c, _ in e.point_cards if c not in kept]
@@ -232,24 +229,25 @@ class TextRenderer:
             self.w("  Totals: " + ", ".join(f"{u} {v}" for u, v in zip(self.units, e.totals, strict=True))
                    + ".")
 
-    def on_game_end(self, e: GameEnded) -> None:
+    def on_game_end(self, e: GameClosed) -> None:
         """The winner, or that the game is unfinished."""
+        g = e.game
         self.w()
-        if e.winner is not None and e.totals is not None:
-            self.w(f"{self.units[e.winner]} wins the game in hand {e.hand}, with {e.totals[e.winner]}.")
-        elif e.totals is None:
+        if g.winner is not None and g.totals is not None:
+            self.w(f"{g.winner} wins the game in hand {g.winner_hand}, with {g.totals[g.winner]}.")
+        elif g.totals is None:
             self.w("Unfinished: the totals are unknown after a hand that is not scored.")
         else:
-            self.w(f"Unfinished: nobody has won yet (target {self.game.target if self.game else 0}).")
+            self.w(f"Unfinished: nobody has won yet (target {g.target}).")
 
 
-def write_text(analysis: GameAnalysis, out: TextIO, hand: int | None = None,
+def write_text(game: Game, out: TextIO, hand: int | None = None,
                problems: Iterable[Diagnostic] = ()) -> None:
-    """The replay of ``analysis`` as sentences, ``problems`` (an invalid
+    """The replay of ``game`` as sentences, ``problems`` (an invalid
     record's diagnostics) marked where they happen."""
     r = TextRenderer(out)
-    r.dealers = dealers(analysis)
-    r.render(with_problems(log(analysis, hand), problems, hand))
+    r.dealers = dealers(game)
+    r.render(with_problems(log(game, hand), problems, hand))
 
 
 # --------------------------------------------------------------------------
@@ -262,10 +260,9 @@ class ReplayRenderer:
     def __init__(self, out: TextIO) -> None:
         self.out = out
 
-    def game(self, analysis: GameAnalysis, hand: int | None, problems: list[Diagnostic], file: str,
-             number: int) -> None:
+    def game(self, game: Game, hand: int | None, problems: list[Diagnostic]) -> None:
         """One game (``hand``: that hand only; ``problems``: an invalid record's
-        diagnostics, marked where they happen); ``number``: the document's, from 1."""
+        diagnostics, marked where they happen)."""
 
 
 class TextReplay(ReplayRenderer):
@@ -273,22 +270,20 @@ class TextReplay(ReplayRenderer):
 
     first = True
 
-    def game(self, analysis: GameAnalysis, hand: int | None, problems: list[Diagnostic], file: str,
-             number: int) -> None:
+    def game(self, game: Game, hand: int | None, problems: list[Diagnostic]) -> None:
         """The game as sentences."""
         if not self.first:
             self.out.write("\n")
-        write_text(analysis, self.out, hand, problems)
+        write_text(game, self.out, hand, problems)
         self.first = False
 
 
 class JsonReplay(ReplayRenderer):
     """The event stream, one JSON object per line (``pitch-replay/2``)."""
 
-    def game(self, analysis: GameAnalysis, hand: int | None, problems: list[Diagnostic], file: str,
-             number: int) -> None:
+    def game(self, game: Game, hand: int | None, problems: list[Diagnostic]) -> None:
         """The game's events."""
-        write_jsonl(events(analysis, hand, file, number, problems=problems), self.out)
+        write_jsonl(events(game, hand, game.file, game.document, problems=problems), self.out)
 
 
 class Replaying(GameConsumer):
@@ -304,14 +299,9 @@ class Replaying(GameConsumer):
         super().__init__(err, hand)
         self.renderer = renderer
 
-    @staticmethod
-    def seated(c: Checked) -> bool:
-        """Whether the engine could seat the record's table (then it can be replayed)."""
-        return c.analysis is not None and c.analysis.table is not None
-
     def refusal_for(self, c: Checked) -> str | None:
         """An invalid record that can be replayed says so instead."""
-        return self.partial if self.seated(c) else self.refusal
+        return self.partial if seated_game(c) is not None else self.refusal
 
     def game(self, c: Checked) -> None:
         """Replay a valid record."""
@@ -319,13 +309,12 @@ class Replaying(GameConsumer):
 
     def invalid(self, c: Checked) -> None:
         """Replay an invalid record as far as it goes, if its table was seated."""
-        if not c.unreadable and not c.skipped and self.seated(c):
+        if not c.unreadable and not c.skipped:
             self.replay(c, list(c.diagnostics))
 
     def replay(self, c: Checked, problems: list[Diagnostic]) -> None:
-        """One game to the renderer, when it has the hand asked for."""
-        assert c.analysis is not None
-        if self.has_hand(c, len(c.analysis.hands)):
-            self.renderer.game(c.analysis, self.hand, problems, c.file, c.number)
-
-
+        """One game to the renderer (when its table was seated and it has the
+        hand asked for)."""
+        game = seated_game(c)
+        if game is not None and self.has_hand(c, len(game.hands)):
+            self.renderer.game(game, self.hand, problems)

@@ -249,7 +249,7 @@ def game_view(c: Checked) -> GameView:
     tricks: dict[tuple[int, int], TrickView] = {}
     game: dict[str, Any] = {}
     end: dict[str, Any] = {}
-    for e in events(c.analysis):  # the stream `pitch replay --format json` writes
+    for e in events(checked_game(c)):  # the stream `pitch replay --format json` writes
         kind, n = e["event"], e.get("hand")
         if kind == "game":
             game = e

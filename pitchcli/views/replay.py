@@ -1,11 +1,11 @@
 """Replay: a game told as a stream of events, hand by hand and trick by trick.
 
-The engine's typed event log (``pitchcli.engine.events``: frozen records with
-enums, made on demand) is the replay. ``pitch replay --format json`` writes it
-as JSON Lines, one object per event (``events``), and the text output renders
-the same log (``pitchcli.render.replay.TextRenderer``: a ten-point hand's
-``discard`` and ``draw`` events as a line of each kind), so the two never
-disagree. This module is the model: it prints nothing.
+A game's typed event log (``Game.events``, as a script reads it: frozen records
+with enums, made on demand), between the game's opening and close, is the
+replay. ``pitch replay --format json`` writes it as JSON Lines, one object per
+event (``events``), and the text output renders the same log
+(``pitchcli.render.replay.TextRenderer``: a ten-point hand's ``discard`` and
+``draw`` events as a line of each kind), so the two never disagree. This module is the model: it prints nothing.
 
 The JSON shape, format ``pitch-replay/2`` (named in the ``game`` event). Every
 event has ``event``; every event of a hand has ``hand``, its number from 1.
@@ -63,19 +63,17 @@ every field of version 1 and adds the ones marked (v2).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
-from pitchcli.diagnostics import Diagnostic
-from pitchcli.engine.events import (
-    CallKind,
+from pitchcli.api.games import (
     CallMade,
     CardPlayed,
     ContractSet,
     Discarded,
     Drew,
-    Event,
-    GameEnded,
-    GameStarted,
+    Game,
+    HandEvent,
     HandSettled,
     HandStarted,
     PartnerCalled,
@@ -83,40 +81,54 @@ from pitchcli.engine.events import (
     TrickStarted,
     TrickWon,
     TrumpSet,
-    game_log,
 )
-from pitchcli.pipeline.feed import GameAnalysis
+from pitchcli.api.kinds import CallKind, Scoring
+from pitchcli.diagnostics import Diagnostic
 
 FORMAT = "pitch-replay/2"
 EVENTS = ("game", "hand", "call", "contract", "trump", "partner", "discard", "draw", "trick", "play",
           "trick_won", "points", "hand_end", "game_end", "problem")
 
 
-def log(analysis: GameAnalysis, hand: int | None = None) -> Iterator[Event]:
-    """The typed event log of an analysed game (``hand``: only that hand)."""
-    assert analysis.table is not None, "replay needs a game that could be set up"
-    return game_log(analysis.table, analysis.hands, analysis.totals, hand)
+@dataclass(frozen=True, slots=True)
+class GameOpened:
+    """The replay's first event: the game (its profile, seats, sides, target)."""
+
+    game: Game
 
 
-def hand_records(analysis: GameAnalysis) -> list[Any]:
-    """The record's hands as written: an invalid record is replayed too, and
-    its ``hands`` may be no list at all (then there is none to read)."""
-    hands = analysis.record.get("hands")
-    return hands if isinstance(hands, list) else []
+@dataclass(frozen=True, slots=True)
+class GameClosed:
+    """The replay's last event: how the game ended, or that it is unfinished
+    (read off ``game``: its winner, the hand that won it, why, the totals)."""
+
+    game: Game
 
 
-def dealers(analysis: GameAnalysis) -> list[str]:
-    """Each recorded hand's dealer as written (``?`` where there is none): an
+Event = GameOpened | HandEvent | GameClosed
+"""One event of a replay: the game's hand events between its opening and close."""
+
+
+def log(game: Game, hand: int | None = None) -> Iterator[Event]:
+    """The replay's typed log of a game (``hand``: only that hand's events,
+    between the game's opening and close)."""
+    yield GameOpened(game)
+    yield from game.events(hand)
+    yield GameClosed(game)
+
+
+def dealers(game: Game) -> list[str]:
+    """Each recorded hand's dealer (``?`` where the record names none): an
     unscored hand's dealer is not in the engine's log."""
-    return [str(h.get("dealer", "?")) if isinstance(h, dict) else "?" for h in hand_records(analysis)]
+    return [h.dealer or "?" for h in game.hands]
 
 
 def with_problems(evs: Iterable[Event], problems: Iterable[Diagnostic],
                   hand: int | None = None) -> Iterator[Event | Diagnostic]:
     """The events with each diagnostic placed where it happens: after its
     trick's ``TrickWon``, else after its hand's ``ContractSet`` (or the hand's
-    start when it has none), else after ``GameStarted``; what finds no place (a
-    trick that wasn't replayed) comes before ``GameEnded``. With ``hand``, only
+    start when it has none), else after ``GameOpened``; what finds no place (a
+    trick that wasn't replayed) comes before ``GameClosed``. With ``hand``, only
     that hand's diagnostics and the game's own."""
     left = {i: d for i, d in enumerate(problems) if hand is None or d.hand in (None, hand)}
 
@@ -139,7 +151,7 @@ def with_problems(evs: Iterable[Event], problems: Iterable[Diagnostic],
         yield from rest
 
     for e in evs:
-        if isinstance(e, HandStarted | GameEnded | HandSettled):
+        if isinstance(e, HandStarted | GameClosed | HandSettled):
             yield from flush(False)  # the hand (if one waits) had no contract
         elif waiting and not isinstance(e, ContractSet):
             waiting.append(e)
@@ -148,10 +160,10 @@ def with_problems(evs: Iterable[Event], problems: Iterable[Diagnostic],
         if isinstance(e, HandStarted):
             waiting.append(e)
             continue
-        if isinstance(e, GameEnded):
+        if isinstance(e, GameClosed):
             yield from take(lambda d: True)
         yield e
-        if isinstance(e, GameStarted):
+        if isinstance(e, GameOpened):
             yield from take(lambda d: d.hand is None)
         elif isinstance(e, ContractSet):
             yield from of_hand(e.hand)
@@ -164,13 +176,12 @@ def with_problems(evs: Iterable[Event], problems: Iterable[Diagnostic],
 class _Json:
     """Serialises typed events as plain mappings (the ``pitch-replay/2`` shape)."""
 
-    def __init__(self, analysis: GameAnalysis, file: str | None, document: int | None) -> None:
-        self.a = analysis
+    def __init__(self, game: Game, file: str | None, document: int | None) -> None:
+        self.g = game
         self.file, self.document = file, document
-        self.players: tuple[str, ...] = ()
-        self.units: tuple[str, ...] = ()
-        self.closing = "closing"
-        self.records = hand_records(analysis)
+        self.players, self.units = game.players, game.sides
+        self.closing = game.words.closing
+        self.awards = game.scoring is Scoring.AWARDS
 
     def p(self, seat: int | None) -> str | None:
         return None if seat is None else self.players[seat]
@@ -183,21 +194,18 @@ class _Json:
             return {"event": "problem", "hand": e.hand, "trick": e.trick, "code": e.code,
                     "rule": e.rule, "severity": e.severity, "message": e.message, "line": e.line,
                     "column": e.column, "pointer": e.pointer or "/"}
-        if isinstance(e, GameStarted):
-            self.players, self.units = e.players, e.units
-            self.closing = e.family.words.closing
+        if isinstance(e, GameOpened):
+            g = e.game
             head: dict[str, Any] = {"event": "game", "format": FORMAT}
             if self.file is not None:
                 head.update(file=self.file, document=self.document)
-            return {**head, "variant": e.variant, "family": e.family.name, "players": list(e.players),
-                    "teams": {e.units[u]: [e.players[s] for s in seats] for u, seats in enumerate(e.teams)}
-                    or None, "units": list(e.units), "target": e.target, "hands": e.hands,
-                    "role": e.family.words.role, "scoring": e.family.scoring.value}
+            return {**head, "variant": g.variant, "family": g.family.value, "players": list(g.players),
+                    "teams": {side: list(members) for side, members in g.teams.items()} or None,
+                    "units": list(g.sides), "target": g.target, "hands": len(g.hands),
+                    "role": g.words.role, "scoring": g.scoring.value}
         if isinstance(e, HandStarted):
-            dealer = self.p(e.dealer)
-            if dealer is None:  # an unscored hand: the dealer as recorded
-                rec = self.records[e.hand - 1] if e.hand <= len(self.records) else {}
-                dealer = str(rec.get("dealer", "?")) if isinstance(rec, dict) else "?"
+            # an unscored hand (no seat in the log): the dealer as recorded
+            dealer = self.p(e.dealer) if e.dealer is not None else self.g.hands[e.hand - 1].dealer or "?"
             return {"event": "hand", "hand": e.hand, "dealer": dealer,
                     "level": None if e.level is None else e.level.value,
                     "replayable": e.level is not None and e.level != "tally"}
@@ -228,7 +236,7 @@ class _Json:
                 "event": "trick_won", "hand": e.hand, "trick": e.trick, "winner": self.p(e.winner),
                 "card": None if e.card is None else e.card.text, "reason": e.reason.value,
                 "captured": [c.text for c in e.cards], "value": e.value, "suit_led": e.suit_led}
-            if e.point_cards or e.kept or not self.a.family or not self.a.family.scores_awards:
+            if e.point_cards or e.kept or not self.awards:
                 won["point_cards"] = {c.text: v for c, v in e.point_cards}
                 won["two"] = e.kept[0][0].text if e.kept else None
                 won["two_played_by"] = self.p(e.kept[0][2]) if e.kept else None
@@ -252,20 +260,18 @@ class _Json:
             return {"event": "hand_end", "hand": e.hand, "bidder": self.p(e.bidder), "bid": e.bid,
                     "took": e.took, "made": e.made, "score": self.per_unit(e.delta),
                     "totals": self.per_unit(e.totals), "rule": e.rule}
-        assert isinstance(e, GameEnded)
-        return {"event": "game_end", "winner": None if e.winner is None else self.units[e.winner],
-                "hand": e.hand, "totals": self.per_unit(e.totals), "finished": e.winner is not None,
-                "reason": None if e.reason is None else e.reason.value, "rule": e.rule}
+        assert isinstance(e, GameClosed)
+        g = e.game
+        return {"event": "game_end", "winner": g.winner, "hand": g.winner_hand,
+                "totals": None if g.totals is None else dict(g.totals), "finished": g.winner is not None,
+                "reason": None if g.end is None else g.end.value, "rule": g.end_rule}
 
 
-def events(analysis: GameAnalysis, hand: int | None = None, file: str | None = None,
-           document: int | None = None, sheet: object = None,
-           problems: Iterable[Diagnostic] = ()) -> Iterator[dict[str, Any]]:
+def events(game: Game, hand: int | None = None, file: str | None = None,
+           document: int | None = None, problems: Iterable[Diagnostic] = ()) -> Iterator[dict[str, Any]]:
     """The replay as plain mappings, the ``pitch-replay/2`` shape (see the
     module docstring); ``file`` and ``document`` go in the ``game`` event;
     ``problems`` (an invalid record's diagnostics) become ``problem`` events
-    where they happen. (``sheet`` is accepted for callers written against
-    version 1 and unused: the events come from the engine's log, not from a
-    score sheet.)"""
-    as_json = _Json(analysis, file, document)
-    return (as_json(e) for e in with_problems(log(analysis, hand), problems, hand))
+    where they happen."""
+    as_json = _Json(game, file, document)
+    return (as_json(e) for e in with_problems(log(game, hand), problems, hand))

@@ -32,6 +32,7 @@ from pitchcli import (
     ProfileError,
     RecordError,
     RecordFormat,
+    Scoring,
     Severity,
     SolvedHand,
     Source,
@@ -39,6 +40,7 @@ from pitchcli import (
     Trick,
     TrumpBy,
     WonWith,
+    Words,
 )
 
 
@@ -84,6 +86,10 @@ def event_line(game: Game, e: HandEvent) -> str:
 def describe(game: Game) -> str:
     family: Family = game.family
     lines = [f"{game.variant} ({family.value}): {', '.join(game.players)}"]
+    words: Words = game.words
+    scoring: Scoring = game.scoring
+    trump_named: bool = game.trump_named
+    lines.append(f"the {words.role} {words.closes}; scored by {scoring.value}; trump named: {trump_named}")
     for hand in game.hands:
         h: Hand = hand
         level: Level | None = h.level

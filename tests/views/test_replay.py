@@ -11,6 +11,7 @@ from typing import Any
 from click.testing import CliRunner
 from support.score_records import FORMAT_EXAMPLE, LONE_AND_TIE
 
+from pitchcli.api.games import game_of
 from pitchcli.cli import main
 from pitchcli.engine.hand import HandResult
 from pitchcli.pipeline.feed import analyze
@@ -137,7 +138,9 @@ def test_json_event_stream_is_documented_and_complete(tmp_path: Path) -> None:
 
 def test_events_library_and_hand_filter() -> None:
     rec = simulate_game("auction", seed=2)
-    evs = list(events(analyze(rec), hand=2))
+    game = game_of(analyze(rec), "x", 1)
+    assert game is not None
+    evs = list(events(game, hand=2))
     assert {e.get("hand") for e in evs if e["event"] not in ("game", "game_end")} == {2}
 
 

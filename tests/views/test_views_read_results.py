@@ -186,8 +186,6 @@ ENGINE_READERS = {
                      "to the score sheet and the replay; moves with them",
     "views/partial.py": "checks a partial summary's family names against the engine's table of families "
                         "(FAMILIES); reads no game",
-    "views/replay.py": "the replay is the engine's whole log, the game's set-up and end (GameStarted, "
-                       "GameEnded: the family's words, the scoring) included, which Game.events() leaves out",
     "views/scoresheet.py": "--explain reads the engine's notes (why a side at the target did not win, the "
                            "low rule, the family's words), which the API does not carry yet",
     "views/summary.py": "counting a valid game reads the engine's per-hand arrays (deltas, seat_taken) in "
@@ -195,7 +193,6 @@ ENGINE_READERS = {
                         "slow summarize; its game rows are read from the public Game",
     "render/records.py": "fmt --fill writes the engine's figures into a record and seats a new record's "
                          "table: there the results are the record's data, not a view of a game",
-    "render/replay.py": "renders views/replay's log of the engine's typed events (see views/replay.py)",
     "render/scoresheet.py": "renders views/scoresheet (see there); reads the engine's order of the points "
                             "(AWARDS)",
     "render/summary.py": "standings_columns: which columns a family's standings show (the engine's Family "
