@@ -283,7 +283,7 @@ class JsonReplay(ReplayRenderer):
 
     def game(self, game: Game, hand: int | None, problems: list[Diagnostic]) -> None:
         """The game's events."""
-        write_jsonl(events(game, hand, game.file, game.document, problems=problems), self.out)
+        write_jsonl(events(game, hand, problems), self.out)
 
 
 class Replaying(GameConsumer):

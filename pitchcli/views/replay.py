@@ -5,7 +5,8 @@ with enums, made on demand), between the game's opening and close, is the
 replay. ``pitch replay --format json`` writes it as JSON Lines, one object per
 event (``events``), and the text output renders the same log
 (``pitchcli.render.replay.TextRenderer``: a ten-point hand's ``discard`` and
-``draw`` events as a line of each kind), so the two never disagree. This module is the model: it prints nothing.
+``draw`` events as a line of each kind), so the two never disagree. This module
+is the model: it prints nothing.
 
 The JSON shape, format ``pitch-replay/2`` (named in the ``game`` event). Every
 event has ``event``; every event of a hand has ``hand``, its number from 1.
@@ -176,9 +177,8 @@ def with_problems(evs: Iterable[Event], problems: Iterable[Diagnostic],
 class _Json:
     """Serialises typed events as plain mappings (the ``pitch-replay/2`` shape)."""
 
-    def __init__(self, game: Game, file: str | None, document: int | None) -> None:
+    def __init__(self, game: Game) -> None:
         self.g = game
-        self.file, self.document = file, document
         self.players, self.units = game.players, game.sides
         self.closing = game.words.closing
         self.awards = game.scoring is Scoring.AWARDS
@@ -196,10 +196,8 @@ class _Json:
                     "column": e.column, "pointer": e.pointer or "/"}
         if isinstance(e, GameOpened):
             g = e.game
-            head: dict[str, Any] = {"event": "game", "format": FORMAT}
-            if self.file is not None:
-                head.update(file=self.file, document=self.document)
-            return {**head, "variant": g.variant, "family": g.family.value, "players": list(g.players),
+            return {"event": "game", "format": FORMAT, "file": g.file, "document": g.document,
+                    "variant": g.variant, "family": g.family.value, "players": list(g.players),
                     "teams": {side: list(members) for side, members in g.teams.items()} or None,
                     "units": list(g.sides), "target": g.target, "hands": len(g.hands),
                     "role": g.words.role, "scoring": g.scoring.value}
@@ -267,11 +265,11 @@ class _Json:
                 "reason": None if g.end is None else g.end.value, "rule": g.end_rule}
 
 
-def events(game: Game, hand: int | None = None, file: str | None = None,
-           document: int | None = None, problems: Iterable[Diagnostic] = ()) -> Iterator[dict[str, Any]]:
+def events(game: Game, hand: int | None = None,
+           problems: Iterable[Diagnostic] = ()) -> Iterator[dict[str, Any]]:
     """The replay as plain mappings, the ``pitch-replay/2`` shape (see the
-    module docstring); ``file`` and ``document`` go in the ``game`` event;
+    module docstring); the ``game`` event names the game's file and document;
     ``problems`` (an invalid record's diagnostics) become ``problem`` events
     where they happen."""
-    as_json = _Json(game, file, document)
+    as_json = _Json(game)
     return (as_json(e) for e in with_problems(log(game, hand), problems, hand))
