@@ -22,8 +22,9 @@ for checked in pitchcli.validate("records/"):      # files, folders, "-", bytes,
   ``Point``, ``PointCard``, ``Card``, the event log (``HandEvent``: the
   event types ``HandStarted`` ... ``HandSettled``) and the
   enums ``Family``, ``Level``, ``CallKind``, ``WonWith``, ``PointKind``,
-  ``Credit``, ``EndReason``, ``TrumpBy``, ``Scoring``, and ``Words``
-  (what a game's rule family calls things);
+  ``Credit``, ``EndReason``, ``NotWon``, ``TrumpBy``, ``Scoring``, ``Win``
+  and ``NoWin`` (the game won in a hand, or a side at the target that did not
+  win), and ``Words`` (what a game's rule family calls things);
 - ``solve`` -> ``SolvedHand`` (``CostlyCard``); ``simulate``;
 - ``summarize`` -> ``Summary`` (``Summary.merge``, ``merge``,
   ``Summary.to_json`` / ``from_json``), ``write_report``, and
@@ -58,6 +59,7 @@ if TYPE_CHECKING:
         HandEvent,
         HandSettled,
         HandStarted,
+        NoWin,
         PartnerCalled,
         Play,
         Point,
@@ -68,6 +70,7 @@ if TYPE_CHECKING:
         TrickStarted,
         TrickWon,
         TrumpSet,
+        Win,
         Words,
     )
     from pitchcli.api.kinds import (
@@ -76,6 +79,7 @@ if TYPE_CHECKING:
         EndReason,
         Family,
         Level,
+        NotWon,
         PointKind,
         RecordFormat,
         Scoring,
@@ -100,10 +104,10 @@ EVENTS = ("Awarded", "CallMade", "CardPlayed", "ContractSet", "Discarded", "Drew
 _LAZY = {
     **dict.fromkeys(("CheckedDocument", "RecordError", "score", "validate"), "pitchcli.api.checking"),
     **dict.fromkeys(("Diagnostic", "Document", "Limits", "Source", "read"), "pitchcli.api.documents"),
-    **dict.fromkeys(("Call", "Card", "Game", "Hand", "HandEvent", "Play", "Point", "PointCard", "Trick",
-                     "Words", *EVENTS), "pitchcli.api.games"),
-    **dict.fromkeys(("CallKind", "Credit", "EndReason", "Family", "Level", "PointKind", "RecordFormat", "Scoring",
-                     "Severity", "TrumpBy", "WonWith"), "pitchcli.api.kinds"),
+    **dict.fromkeys(("Call", "Card", "Game", "Hand", "HandEvent", "NoWin", "Play", "Point", "PointCard", "Trick",
+                     "Win", "Words", *EVENTS), "pitchcli.api.games"),
+    **dict.fromkeys(("CallKind", "Credit", "EndReason", "Family", "Level", "NotWon", "PointKind", "RecordFormat",
+                     "Scoring", "Severity", "TrumpBy", "WonWith"), "pitchcli.api.kinds"),
     **dict.fromkeys(("dumps", "simulate", "write"), "pitchcli.api.records"),
     **dict.fromkeys(("Profile", "ProfileError", "profile", "rule_profiles"), "pitchcli.api.rules"),
     **dict.fromkeys(("CostlyCard", "SolvedHand", "solve"), "pitchcli.api.solving"),
@@ -136,6 +140,8 @@ __all__ = [
     "HandStarted",
     "Level",
     "Limits",
+    "NoWin",
+    "NotWon",
     "PartnerCalled",
     "Play",
     "Point",
@@ -157,6 +163,7 @@ __all__ = [
     "TrickWon",
     "TrumpBy",
     "TrumpSet",
+    "Win",
     "WonWith",
     "Words",
     "__version__",

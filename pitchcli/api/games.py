@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from pitchcli.api.kinds import CallKind, Credit, EndReason, Family, Level, PointKind, Scoring, WonWith
+from pitchcli.api.kinds import CallKind, Credit, EndReason, Family, Level, NotWon, PointKind, Scoring, WonWith
 from pitchcli.cards import Card
 from pitchcli.engine.events import (
     Awarded,
@@ -55,9 +55,9 @@ EVENTS = ("Awarded", "CallMade", "CardPlayed", "ContractSet", "Discarded", "Drew
 """The event log's types (the engine's frozen records), public with ``HandEvent``."""
 
 __all__ = ["EVENTS", "Awarded", "Call", "CallMade", "Card", "CardPlayed", "ContractSet", "Discarded", "Drew", "Game",
-           "Hand", "HandEvent", "HandSettled", "HandStarted", "PartnerCalled", "Play", "Point", "PointCard",
-           "PointCredit", "PointsTaken", "Trick", "TrickStarted", "TrickWon", "TrumpSet", "Words", "analysis_of",
-           "game_of"]
+           "Hand", "HandEvent", "HandSettled", "HandStarted", "NoWin", "PartnerCalled", "Play", "Point",
+           "PointCard", "PointCredit", "PointsTaken", "Trick", "TrickStarted", "TrickWon", "TrumpSet", "Win", "Words",
+           "analysis_of", "game_of"]
 
 HandEvent = (HandStarted | CallMade | ContractSet | TrumpSet | PartnerCalled | Discarded | Drew | TrickStarted
              | CardPlayed | TrickWon | PointsTaken | HandSettled)
@@ -136,6 +136,31 @@ class PointCard:
 
 
 @dataclass(frozen=True, slots=True)
+class Win:
+    """The game won in a hand: ``side`` won with ``total`` for ``reason``,
+    under the rule book's ``rule`` (AP-WIN-1, TP-WIN-1 ...); ``at_target``
+    are the sides at or above the target after that hand."""
+
+    side: str
+    total: int
+    reason: EndReason
+    rule: str
+    at_target: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NoWin:
+    """A side at or above the target after a hand that did not win the game:
+    it has ``total``, and ``reason`` says why not (it did not pitch, it was
+    set, the best score there is tied) under ``rule``."""
+
+    side: str
+    total: int
+    reason: NotWon
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
 class Hand:
     """One hand. ``scored`` false: the engine could not score it (a broken
     record); then only ``number`` and ``dealer`` are known and every later
@@ -150,6 +175,16 @@ class Hand:
     ``made`` compares with ``bid``); ``short``: how far a hand set fell short
     of its bid (0 made); ``made``: whether that made the bid; ``score``: each
     side's change; ``totals``: the running totals after the hand.
+
+    The auction: ``stuck`` the dealer bid because nobody else did (AP-BID-4,
+    TP-BID-1), ``stolen`` the dealer stole the bid (AP-BID-5), ``closing``
+    the call that closed the auction (AP-BID-3, TP-BID-1). The points:
+    ``game_points`` each side's tally toward Game (AP-SCORE-4; ``{}`` when
+    the hand scores point cards), ``out_of_play`` ten-point point cards in no
+    trick, ``other_took`` what the sides outside the bidding side took
+    together, ``settle_rule`` the rule the hand was settled under. The end:
+    ``win`` when the game was won in this hand; ``not_won`` the sides at or
+    above the target that did not win in it, and why.
     """
 
     number: int
@@ -172,6 +207,15 @@ class Hand:
     totals: Mapping[str, int] | None = None
     side_took: int | None = None
     short: int | None = None
+    stuck: bool = False
+    stolen: bool = False
+    closing: Call | None = None
+    game_points: Mapping[str, int] = field(default_factory=dict)
+    out_of_play: tuple[Card, ...] = ()
+    other_took: int | None = None
+    settle_rule: str | None = None
+    win: Win | None = None
+    not_won: tuple[NoWin, ...] = ()
 
     # ---- The deal: the cards as the record gives them (the site's hand diagram).
     # Empty (``{}``, ``None``) where the record has none: a play-level or tally
@@ -212,6 +256,9 @@ def _hand(r: HandResult, players: tuple[str, ...], sides: tuple[str, ...]) -> Ha
                    for kind, a in r.awards.items())
     cards = tuple(PointCard(c.card, c.value, players[c.seat], sides[c.unit], players[c.played_by], c.trick, c.how)
                   for c in r.credits)
+    closing = r.closing_call
+    win = None if r.end is None else Win(sides[r.end.winner], r.end.total, r.end.reason, r.end.rule,
+                                         tuple(sides[u] for u in r.end.at_target))
     return Hand(
         number=r.number, dealer=players[r.dealer], scored=True, level=Level(r.level),
         calls=tuple(Call(players[c.seat], c.bid, _CALL_KINDS[c.kind]) for c in r.calls),
@@ -224,7 +271,12 @@ def _hand(r: HandResult, players: tuple[str, ...], sides: tuple[str, ...]) -> Ha
         side_took=r.side_took, short=r.short,
         dealt=_cards_by_player(r.dealt, players), discards=_cards_by_player(r.discards, players),
         draws=_cards_by_player(r.draws, players), kitty=None if r.kitty is None else tuple(r.kitty),
-        set_aside=None if r.dead is None else tuple(r.dead))
+        set_aside=None if r.dead is None else tuple(r.dead),
+        stuck=r.dealer_bid, stolen=r.stolen,
+        closing=None if closing is None else Call(players[closing.seat], closing.bid, _CALL_KINDS[closing.kind]),
+        game_points=dict(zip(sides, r.game_points, strict=True)) if r.game_points else {},
+        out_of_play=tuple(r.out_of_play), other_took=r.other_took, settle_rule=r.settle_rule or None,
+        win=win, not_won=tuple(NoWin(sides[n.unit], n.total, n.reason, n.rule) for n in r.at_target))
 
 
 def _text(v: object) -> str | None:
@@ -306,6 +358,21 @@ class Game:
         """True when the bidder names trump (TP-TRUMP-1); false when the first
         card led makes it (AP-PLAY-1)."""
         return self._rules.trump_named
+
+    @property
+    def dealer_may_pass(self) -> bool:
+        """True when a dealer may pass after all passed, and is then stuck
+        with the bid (TP-BID-1); false when the dealer may not pass then and
+        must bid (AP-BID-4)."""
+        return self._rules.stuck_dealer_may_pass
+
+    def rule(self, purpose: str) -> str:
+        """The id of the rule this game's rule book applies to ``purpose``
+        (docs/rules.md): ``"contract"`` (who won the auction), ``"stuck"``,
+        ``"bid_closed"``, ``"trump_claim"`` (how trump is made),
+        ``"lead_first"`` (who leads the first trick), ``"follow"`` ...; a
+        purpose the rule book has no rule for raises ``KeyError``."""
+        return self._rules.rule(purpose)
 
     @property
     def end(self) -> EndReason | None:

@@ -12,11 +12,11 @@ from enum import StrEnum
 from pitchcli.engine.events import CallKind, Level, TrumpBy
 from pitchcli.engine.family import FamilyName as Family
 from pitchcli.engine.family import Scoring
-from pitchcli.engine.outcome import EndReason
+from pitchcli.engine.outcome import EndReason, NotWon
 from pitchcli.engine.play import WonWith
 from pitchcli.engine.scoring import Credit
 
-__all__ = ["CallKind", "Credit", "EndReason", "Family", "Level", "PointKind", "RecordFormat", "Scoring",
+__all__ = ["CallKind", "Credit", "EndReason", "Family", "Level", "NotWon", "PointKind", "RecordFormat", "Scoring",
            "Severity", "TrumpBy", "WonWith"]
 
 

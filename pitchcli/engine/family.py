@@ -8,7 +8,6 @@ asks for a profile's name.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -33,6 +32,23 @@ class FamilyName(StrEnum):
 
     AUCTION = "auction"
     TEN_POINT = "ten-point"
+
+    @property
+    def seats(self) -> tuple[int, int]:
+        """The fewest and most players a game of this family seats."""
+        return _rules_of(self).seats
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The point counters a standings table of this family's games shows
+        (Auction: ``high``, ``low``, ``jack``, ``game``; ten-point: ``taken``)."""
+        return _rules_of(self).columns
+
+    @property
+    def hand_points(self) -> int:
+        """The most points one hand gives a side (Auction's four points,
+        AP-SCORE-1; ten-point's ten, TP-POINTS-1)."""
+        return _rules_of(self).hand_points
 
 
 # Purpose -> rule id, per family, then per mode where the mode matters.
@@ -188,6 +204,12 @@ class Family:
         """True when a hand scores High, Low, Jack and Game (AP-SCORE-1)."""
         return self.scoring is Scoring.AWARDS
 
+    @property
+    def hand_points(self) -> int:
+        """The most points one hand gives a side: each award once, or every
+        point card's value."""
+        return len(self.columns) if self.scores_awards else sum(v for _, v in self.point_cards)
+
 
 @cache
 def family_for(name: str, mode: str) -> Family:
@@ -210,13 +232,10 @@ def family_for(name: str, mode: str) -> Family:
 FAMILIES = {"auction": "play-all", "ten-point": "refill"}
 
 
-def standings_columns(families: Iterable[str]) -> list[str]:
-    """The counter columns a standings table shows for games of these
-    families (by name, as a summary counts them), in the families' order;
-    names that are no family add nothing."""
-    present = set(families)
-    return [c for name, mode in FAMILIES.items() if name in present
-            for c in family_for(name, mode).columns]
+def _rules_of(name: FamilyName) -> Family:
+    """The family object of a family's name (its columns, seats and points
+    don't depend on the mode)."""
+    return family_for(name.value, FAMILIES[name.value])
 
 
 def family_of(profile: object) -> Family:

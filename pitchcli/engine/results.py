@@ -31,7 +31,6 @@ from pitchcli.engine.family import (
     Words,
     family_for,
     family_of,
-    standings_columns,
 )
 from pitchcli.engine.hand import HandResult, HandScore
 from pitchcli.engine.outcome import EndReason, GameEnd, NotWon, TargetNote
@@ -41,5 +40,5 @@ from pitchcli.engine.scoring import AWARDS, Award, Credit, PointCredit
 __all__ = [
     "AWARDS", "Award", "Call", "Credit", "EndReason", "Family", "GameEnd", "HandResult", "HandScore", "NotWon",
     "Play", "PointCredit", "Scoring", "TargetNote", "Trick", "WinBy", "WonWith", "Words",
-    "family_for", "family_of", "standings_columns",
+    "family_for", "family_of",
 ]

@@ -11,9 +11,9 @@ from typing import Any, TextIO
 from tabulate import tabulate
 
 from pitchcli import escape
+from pitchcli.api.checking import checked_game
 from pitchcli.cards import SUIT_NAMES
 from pitchcli.diagnostics import is_claim
-from pitchcli.engine.results import AWARDS
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import SEE_VALIDATE, GameConsumer
 from pitchcli.render.style import paint
@@ -37,7 +37,7 @@ def hand_text(sheet: ScoreSheet, hs: HandScore, check: bool = False) -> str:
         lines.append(f"Hand {hs.number}: {hs.dealer} dealt; not scored (neither tricks nor points "
                      f"recorded yet), so the totals from here on are unknown.")
         return "\n".join(lines) + "\n"
-    role = sheet.fam.words.role
+    role = sheet.words.role
     head = f"Hand {hs.number} ({hs.level}): {hs.dealer} dealt; {role} {hs.bidder}, bid {hs.bid}"
     if hs.stuck:
         head += " (stuck dealer)"
@@ -48,11 +48,11 @@ def hand_text(sheet: ScoreSheet, hs: HandScore, check: bool = False) -> str:
     if hs.called:
         head += f"; called {and_list(hs.called)}: partner {and_list(hs.partners) if hs.partners else 'none (alone)'}"
     lines.append(head + ".")
-    if sheet.fam.scores_awards:
-        rows = [award_line(hs, k, sheet) for k in AWARDS]
+    if sheet.scores_awards:
+        rows = [award_line(hs, k, sheet) for k in hs.awards]
         lines.append(_indent(tabulate(rows, headers=["point", "card", "won by", "how"], tablefmt="simple")))
     side = hs.bidding_side
-    side_took = hs.result.side_took if hs.result else 0
+    side_took = hs.hand.side_took if hs.hand else 0
     who = and_list(side) if len(side) > 1 else (side[0] if side else "?")
     outcome = paint("made", "made") if hs.made else paint("set", "set back")  # coloured on a terminal
     lines.append(f"  {who} bid {hs.bid} and took {side_took}: {outcome}.")
@@ -96,7 +96,7 @@ def mismatch_table(ms: list[Mismatch]) -> str:
 
 def sheet_text(sheet: ScoreSheet, hand: int | None = None, check: bool = False) -> str:
     """The score sheet as text: a title, the hands, the outcome."""
-    head = f"{sheet.file}" + (f" (document {sheet.document + 1})" if sheet.document else "")
+    head = f"{sheet.file}" + (f" (document {sheet.document})" if sheet.document > 1 else "")
     who = ", ".join(sheet.players)
     if sheet.teams:
         who = "; ".join(f"{t}: {' & '.join(m)}" for t, m in sheet.teams.items())
@@ -151,7 +151,7 @@ def hand_json(hs: HandScore) -> dict[str, Any]:
 def sheet_json(sheet: ScoreSheet, hand: int | None = None) -> dict[str, Any]:
     """The score sheet as a plain mapping (one entry of the JSON report)."""
     return {
-        "file": sheet.file, "document": sheet.document + 1, "valid": True, "variant": sheet.variant,
+        "file": sheet.file, "document": sheet.document, "valid": True, "variant": sheet.variant,
         "family": sheet.family, "players": sheet.players, "teams": sheet.teams or None,
         "units": sheet.units, "target": sheet.target,
         "hands": [hand_json(h) for h in sheet.hands if hand is None or h.number == hand],
@@ -172,7 +172,7 @@ def sheet_csv_rows(sheet: ScoreSheet, hand: int | None = None) -> list[dict[str,
     for hs in sheet.hands:
         if hand is not None and hs.number != hand:
             continue
-        base: dict[str, Any] = {"file": sheet.file, "document": sheet.document + 1, "hand": hs.number,
+        base: dict[str, Any] = {"file": sheet.file, "document": sheet.document, "hand": hs.number,
                                 "level": hs.level or "unscored", "dealer": hs.dealer}
         if hs.scored:
             base.update(bidder=hs.bidder, bid=hs.bid, trump=hs.trump or "", partners=" ".join(hs.partners),
@@ -291,8 +291,7 @@ class Scoring(GameConsumer):
 
     def game(self, c: Checked) -> None:
         """Score one document."""
-        assert c.analysis is not None
-        sheet = score_sheet(c.analysis, c.diagnostics, c.file, c.index, self.explain)
+        sheet = score_sheet(checked_game(c), c.diagnostics, self.explain)
         if not self.has_hand(c, len(sheet.hands)):
             return
         self.claims(c, sheet)

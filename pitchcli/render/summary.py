@@ -29,8 +29,8 @@ from typing import Any, TextIO
 from tabulate import tabulate
 
 from pitchcli import escape
+from pitchcli.api.kinds import Family
 from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
-from pitchcli.engine.results import standings_columns
 from pitchcli.text import plural
 from pitchcli.views.summary import EventSummary, RoundKey, Summary, Tally, event_order
 
@@ -67,7 +67,8 @@ def ranked(tallies: dict[str, Tally]) -> list[tuple[int, str, Tally]]:
 
 def _columns(ev: EventSummary) -> list[str]:
     """Counter columns worth showing for this event."""
-    cols = standings_columns(ev.families)
+    # The counters of the families played, in the families' order.
+    cols = [c for fam in Family if fam.value in ev.families for c in fam.columns]
     tallies = list(ev.players.values())
     if any(t.partner for t in tallies):
         cols.append("partner")

@@ -1,14 +1,15 @@
 """What the report, the chart and the ratings know of a game: plain views read
-from the engine's results, in one place.
+from a game's public results (``pitchcli.Game``), in one place.
 
 Every game fact here (who took which point, made or set, the score changes,
 the running totals, the trick winners, the winner of the game) is *read* from
 what the engine derived: the score sheet (``pitchcli.views.scoresheet``) and the
-replay's event stream (``pitchcli.views.replay.events``). Nothing is recomputed and
-nothing branches on a family's or profile's name: a hand shows Auction Pitch
-awards when the engine gave awards, and points taken otherwise. This is the
-only module of ``report``, ``chart`` and ``ratings`` that touches the engine's
-objects, so that a change in them is a change here alone.
+replay's event stream (``pitchcli.views.replay.events``), both on the public
+API. Nothing is recomputed and nothing branches on a family's or profile's
+name: a hand shows Auction Pitch awards when the engine gave awards, and
+points taken otherwise. This is the only module of ``report``, ``chart`` and
+``ratings`` that reads a game's results, so that a change in them is a change
+here alone.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from pitchcli import escape
 from pitchcli.api.checking import checked_game
 from pitchcli.api.games import Card, Hand
 from pitchcli.cards import SUITS, card
-from pitchcli.engine.events import GameStarted, game_log
 from pitchcli.pipeline.check import Checked
 from pitchcli.views.replay import events
 from pitchcli.views.scoresheet import score_sheet
@@ -215,23 +215,13 @@ class GameResult(_Ended):
 
 def game_result(c: Checked) -> GameResult:
     """The result of a valid checked game (see ``usable``): the same units,
-    teams, totals and winner as its ``game_view``, read from the analysis
-    (the winner and totals the engine derived, the units and teams as the
-    replay's log starts: ``engine.events.game_log``), without its hands."""
-    assert c.analysis is not None and c.analysis.table is not None and c.data is not None
-    a, rec = c.analysis, c.data
-    start = next(game_log(a.table, [], a.totals))
-    assert isinstance(start, GameStarted)
-    units = list(start.units)
+    teams, totals and winner as its ``game_view``, read from its public
+    ``Game`` without its hands (a game the quick pass decided is not replayed)."""
+    g = checked_game(c)
     return GameResult(
-        file=c.file, document=c.index, event=_meta(rec.get("event")), date=_meta(rec.get("date")),
-        round=_meta(rec.get("round")), units=units,
-        teams={units[u]: [start.players[s] for s in seats] for u, seats in enumerate(start.teams)},
-        totals=None if a.totals is None else dict(zip(units, a.totals, strict=True)), winner=a.winner)
-
-
-def _meta(v: Any) -> str | None:
-    return None if v is None else str(v)
+        file=c.file, document=c.index, event=g.event, date=g.date, round=g.round, units=list(g.sides),
+        teams={t: list(m) for t, m in g.teams.items()},
+        totals=None if g.totals is None else dict(g.totals), winner=g.winner)
 
 
 def usable(c: Checked) -> bool:
@@ -242,14 +232,13 @@ def usable(c: Checked) -> bool:
 
 def game_view(c: Checked) -> GameView:
     """The view of a valid checked game (see ``usable``)."""
-    assert c.analysis is not None and c.data is not None
-    sheet = score_sheet(c.analysis, c.diagnostics, c.file, c.index)
-    rec = c.data
+    pub = checked_game(c)
+    sheet = score_sheet(pub, c.diagnostics)
     hands: dict[int, HandView] = {}
     tricks: dict[tuple[int, int], TrickView] = {}
     game: dict[str, Any] = {}
     end: dict[str, Any] = {}
-    for e in events(checked_game(c)):  # the stream `pitch replay --format json` writes
+    for e in events(pub):  # the stream `pitch replay --format json` writes
         kind, n = e["event"], e.get("hand")
         if kind == "game":
             game = e
@@ -286,7 +275,7 @@ def game_view(c: Checked) -> GameView:
         elif kind == "game_end":
             end = e
     # The deal, as a script reads it (the public Hand's deal fields).
-    for ph in checked_game(c).hands:
+    for ph in pub.hands:
         if ph.number in hands:
             hands[ph.number].deal = deal_view(ph)
     # A tally hand has no replay: what it came to is on the score sheet.
@@ -300,8 +289,8 @@ def game_view(c: Checked) -> GameView:
         if h.trump is None:
             h.trump = hs.trump
     return GameView(
-        file=c.file, document=c.index, event=_meta(rec.get("event")), date=_meta(rec.get("date")),
-        round=_meta(rec.get("round")), table=_meta(rec.get("table")), id=_meta(rec.get("id")),
+        file=c.file, document=c.index, event=pub.event, date=pub.date, round=pub.round, table=pub.table,
+        id=pub.id,
         variant=game["variant"], players=list(game["players"]), units=list(game["units"]),
         teams={u: list(m) for u, m in (game["teams"] or {}).items()}, target=game["target"],
         hands=[hands[k] for k in sorted(hands)], totals=end.get("totals"), winner=end.get("winner"),

@@ -17,6 +17,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pitchcli import escape
+from pitchcli.api.kinds import Family, PointKind
 from pitchcli.packaged import data_path
 from pitchcli.record.schema import has_float, pointer, strict_validator
 
@@ -94,33 +95,43 @@ def _schema_problem(data: Any) -> str | None:
 
 
 # What one game and one hand can give, whatever the profile and its overrides
-# (``profiles.check_profile``, ``engine.family``): a hand has one bidder, and
-# every bid is at least 1; a side scores at most the points of a hand (ten-point's
-# ten, TP-POINTS-1; Auction's four), so a player's score grows at most that much
-# a hand; each Auction point (High, Low, Jack, Game) goes to one side at most;
-# a game has at least one side that didn't win. A table seats 2 to 8 players
-# (each family's own range, ``Family.seats``), and fixed teams hold 2 to 4
-# (two teams at least, of 8 players at most).
-HAND_POINTS = 10
-AWARDS = ("high", "low", "jack", "game")
+# (``profiles.check_profile``; each rule family's own figures, ``Family``): a
+# hand has one bidder, and every bid is at least 1; a side scores at most the
+# points of a hand (``Family.hand_points``: ten-point's ten, TP-POINTS-1;
+# Auction's four), so a player's score grows at most that much a hand; each
+# Auction point (High, Low, Jack, Game) goes to one side at most; a game has at
+# least one side that didn't win. A table seats each family's own range of
+# players (``Family.seats``), and fixed teams hold 2 to 4 (two teams at least,
+# of 8 players at most).
+HAND_POINTS = max(f.hand_points for f in Family)
+AWARDS = tuple(str(k) for k in PointKind)
 TEAM_SIZES = (2, 4)
+# Any family's range of players: what a summary of unknown families may seat.
+ANY_SEATS = (min(f.seats[0] for f in Family), max(f.seats[1] for f in Family))
+
+
+def _family(name: str) -> Family | None:
+    """The rule family of that name (``None``: no family of ours)."""
+    try:
+        return Family(name)
+    except ValueError:
+        return None
 
 
 def _seats(families: dict[str, Any]) -> tuple[int, int]:
-    """The fewest and most players a game of these families seats (2 to 8
-    when a family is unknown)."""
-    from pitchcli.engine.family import FAMILIES, family_for
-    ranges = [family_for(f, FAMILIES[f]).seats if f in FAMILIES else (2, 8) for f in families if families[f]]
-    return (min((r[0] for r in ranges), default=2), max((r[1] for r in ranges), default=8))
+    """The fewest and most players a game of these families seats (any
+    family's range when a family is unknown)."""
+    ranges = [fam.seats if (fam := _family(f)) is not None else ANY_SEATS for f in families if families[f]]
+    return (min((r[0] for r in ranges), default=ANY_SEATS[0]), max((r[1] for r in ranges), default=ANY_SEATS[1]))
 
 
 def _columns(families: dict[str, Any]) -> set[str] | None:
     """The point counters the games of these families can fill (Auction: High,
     Low, Jack, Game; ten-point: taken), or None when a family is unknown."""
-    from pitchcli.engine.family import FAMILIES, family_for
-    if any(f not in FAMILIES for f in families):
+    known = {f: _family(f) for f in families}
+    if any(fam is None for fam in known.values()):
         return None
-    return {c for f, n in families.items() if n for c in family_for(f, FAMILIES[f]).columns}
+    return {c for f, fam in known.items() if families[f] and fam is not None for c in fam.columns}
 
 
 def _points_problems(t: dict[str, Any], hands: int, where: Callable[[str], str]) -> Iterator[str]:

@@ -1,10 +1,11 @@
 """Score sheets: what each hand of a game came to, and why.
 
-``score_sheet(analysis, diagnostics)`` turns the engine's ``GameAnalysis`` into
-plain views: one ``HandScore`` per hand (dealer, bidder and bid, trump, who took
-each point and with which card, made or set, the score changes and the running
-totals) and the game's outcome. ``explain`` gives the reasons, one sentence per
-point, each citing the rule of RULES.md it applies. The views render as text
+``score_sheet(game, diagnostics)`` turns a public ``Game`` (what a script
+reads, ``pitchcli.Game``) into plain views: one ``HandScore`` per hand
+(dealer, bidder and bid, trump, who took each point and with which card, made
+or set, the score changes and the running totals) and the game's outcome.
+``explain`` gives the reasons, one sentence per point, each citing the rule
+of RULES.md it applies. The views render as text
 (``pitchcli.render.scoresheet``: tabulate tables and sentences, JSON, CSV).
 
 Claims: a recorded value the engine derives (``points``, ``score``, ``totals``,
@@ -19,10 +20,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pitchcli.cards import SUIT_NAMES, card, describe, try_card
+from pitchcli.api.games import Game, Hand, Point, Words
+from pitchcli.api.kinds import Credit, EndReason, NotWon, PointKind, Scoring
+from pitchcli.cards import SUIT_NAMES, card, describe
 from pitchcli.diagnostics import Diagnostic, is_claim
-from pitchcli.engine.results import AWARDS, Credit, EndReason, Family, HandResult, NotWon, family_of
-from pitchcli.pipeline.feed import GameAnalysis
 
 REPORT = "pitch-score"
 VERSION = 2  # 2: "document" counts from 1 (was 0)
@@ -74,13 +75,13 @@ class Mismatch:
 
 @dataclass
 class HandScore:
-    """What one hand came to. ``result`` is ``None`` when the hand could not be
+    """What one hand came to. ``hand`` is ``None`` when the hand could not be
     scored (nothing but the auction recorded yet): every later total is then
     unknown (``totals`` is ``None``)."""
 
     number: int
     dealer: str
-    result: HandResult | None = None
+    hand: Hand | None = None
     level: str | None = None
     bidder: str | None = None
     bid: int | None = None
@@ -102,19 +103,22 @@ class HandScore:
     @property
     def scored(self) -> bool:
         """True when the hand could be scored."""
-        return self.result is not None
+        return self.hand is not None
 
 
 @dataclass
 class ScoreSheet:
-    """A game's score sheet."""
+    """A game's score sheet (``document`` from 1). ``words`` are what the
+    game's rule family calls things, ``scoring`` how its hands score, ``low``
+    the profile's Low rule (``played``: Low goes to who played it)."""
 
     file: str
     document: int
-    analysis: GameAnalysis
     variant: str
     family: str
-    fam: Family
+    words: Words
+    scoring: Scoring
+    low: str
     players: list[str]
     units: list[str]
     teams: dict[str, list[str]]
@@ -139,79 +143,64 @@ class ScoreSheet:
         """'player' or 'team': what a unit of this game is."""
         return "team" if self.teams else "player"
 
+    @property
+    def scores_awards(self) -> bool:
+        """True when a hand scores High, Low, Jack and Game."""
+        return self.scoring is Scoring.AWARDS
+
 
 def _mismatch(d: Diagnostic) -> Mismatch:
     return Mismatch(CLAIM_FIELDS.get(d.code, d.code), d.code, d.hand, d.extra.get("key"),
                     d.extra.get("claimed"), d.extra.get("derived"), d.pointer, d.line, d.message)
 
 
-def score_sheet(analysis: GameAnalysis, diagnostics: Iterable[Diagnostic] = (), file: str = "-",
-                document: int = 0, explain: bool = False) -> ScoreSheet:
-    """The score sheet of an analysed (valid) game."""
-    table, profile = analysis.table, analysis.profile
-    assert table is not None and profile is not None, "score_sheet needs a game that could be set up"
-    units = list(table.unit_names)
-    teams = ({u: [table.players[s] for s in table.unit_members(i)] for i, u in enumerate(units)}
-             if profile.has_teams else {})
+def score_sheet(game: Game, diagnostics: Iterable[Diagnostic] = (), explain: bool = False) -> ScoreSheet:
+    """The score sheet of a (valid) game, read from its public results."""
+    teams = {t: list(m) for t, m in game.teams.items()}
     mismatches = [_mismatch(d) for d in diagnostics if is_claim(d)]
-    records = analysis.record.get("hands") or []
     hands: list[HandScore] = []
-    for i, r in enumerate(analysis.hands):
-        rec = records[i] if i < len(records) and isinstance(records[i], dict) else {}
-        hs = HandScore(i + 1, str(rec.get("dealer", "?")))
-        if r is not None:
-            _fill_view(hs, r, analysis)
-        hs.totals = None if r is None or r.totals is None else dict(zip(units, r.totals, strict=True))
-        hs.mismatches = [m for m in mismatches if m.hand == i + 1]
+    for h in game.hands:
+        hs = HandScore(h.number, "?" if h.dealer is None else h.dealer)
+        if h.scored:
+            _fill_view(hs, h)
+        hs.mismatches = [m for m in mismatches if m.hand == h.number]
         hands.append(hs)
     sheet = ScoreSheet(
-        file, document, analysis, profile.name, profile.family, family_of(profile), list(table.players),
-        units, teams,
-        profile.target, hands,
-        None if analysis.totals is None else dict(zip(units, analysis.totals, strict=True)),
-        analysis.winner, analysis.winner_hand, [m for m in mismatches if m.hand is None])
+        game.file, game.document, game.variant, str(game.family), game.words, game.scoring, game.profile.low,
+        list(game.players), list(game.sides), teams, game.target, hands,
+        None if game.totals is None else dict(game.totals),
+        game.winner, game.winner_hand, [m for m in mismatches if m.hand is None])
     if explain:
         for hs in hands:
-            hs.explanation = explain_hand(sheet, hs)
+            hs.explanation = explain_hand(sheet, hs, game)
     return sheet
 
 
-def _fill_view(hs: HandScore, r: HandResult, a: GameAnalysis) -> None:
-    table = a.table
-    assert table is not None
-    names, players = table.unit_names, table.players
-    hs.result = r
-    hs.level = r.level
-    hs.dealer = players[r.dealer]
-    hs.bidder = players[r.bidder]
-    hs.bid = r.bid
-    hs.stuck = r.dealer_bid
-    hs.steal = r.stolen
-    hs.trump = r.trump
-    hs.partners = [players[s] for s in r.partners]
-    rec_hand = (a.record.get("hands") or [])[r.number - 1]
-    partner = rec_hand.get("partner") if isinstance(rec_hand, dict) else None
-    if isinstance(partner, dict):
-        hs.called = [_canon(c) for c in partner.get("cards", [partner.get("card")]) if c is not None]
-    for kind in AWARDS if r.awards else ():
-        aw = r.awards[kind]
-        hs.awards[kind] = AwardView(
-            kind, None if aw.unit is None else names[aw.unit],
-            aw.card.text if aw.card else None,
-            None if aw.seat is None else players[aw.seat],
-            None if aw.played_by is None else players[aw.played_by],
-            aw.trick)
-    if r.game_points:
-        hs.game_points = dict(zip(names, r.game_points, strict=True))
-    hs.taken = dict(zip(names, r.taken, strict=True))
-    hs.bidding_side = [names[u] for u in sorted(r.bidding_units)]
-    hs.made = r.made
-    hs.change = dict(zip(names, r.delta, strict=True))
+def _award(p: Point) -> AwardView:
+    return AwardView(str(p.kind), p.side, None if p.card is None else p.card.text, p.captured_by, p.played_by,
+                     p.trick)
 
 
-def _canon(text: str) -> str:
-    c = try_card(text)
-    return c.text if c else str(text)
+def _fill_view(hs: HandScore, h: Hand) -> None:
+    hs.hand = h
+    hs.level = None if h.level is None else str(h.level)
+    hs.dealer = "?" if h.dealer is None else h.dealer
+    hs.bidder = h.bidder
+    hs.bid = h.bid
+    hs.stuck = h.stuck
+    hs.steal = h.stolen
+    hs.trump = h.trump
+    hs.partners = list(h.partners)
+    hs.called = [c.text for c in h.called]
+    points = {p.kind: p for p in h.points}
+    # In the order of the points (PointKind: High, Low, Jack, Game).
+    hs.awards = {str(kind): _award(points[kind]) for kind in PointKind if kind in points}
+    hs.game_points = dict(h.game_points)
+    hs.taken = dict(h.taken)
+    hs.bidding_side = list(h.bidding_side)
+    hs.made = h.made
+    hs.change = dict(h.score)
+    hs.totals = None if h.totals is None else dict(h.totals)
 
 
 # --------------------------------------------------------------------------
@@ -234,17 +223,17 @@ def _points(n: int) -> str:
     return f"{n} point{'' if n == 1 else 's'}"
 
 
-def explain_hand(sheet: ScoreSheet, hs: HandScore) -> list[str]:
+def explain_hand(sheet: ScoreSheet, hs: HandScore, game: Game) -> list[str]:
     """Why each point of the hand went where it did, with rule ids."""
-    r = hs.result
+    r = hs.hand
     if r is None:
         return [f"Hand {hs.number} is not scored: neither its tricks nor its points are recorded "
                 f"yet, so the totals after it are unknown."]
-    out = _explain_contract(sheet, hs, r)
-    if sheet.fam.scores_awards:
+    out = _explain_contract(sheet, hs, r, game)
+    if sheet.scores_awards:
         out += _explain_auction(sheet, hs, r)
     else:
-        out += _explain_ten_point(sheet, hs, r)
+        out += _explain_ten_point(sheet, hs, r, game)
     out += _explain_win(sheet, hs, r)
     return out
 
@@ -260,39 +249,38 @@ def _who(sheet: ScoreSheet, player: str | None) -> str:
     return player
 
 
-def _explain_contract(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[str]:
-    fam = sheet.fam
-    players = sheet.players
+def _explain_contract(sheet: ScoreSheet, hs: HandScore, r: Hand, game: Game) -> list[str]:
+    words = sheet.words
     out = []
     if not r.calls:
         out.append(f"The contract is recorded: {hs.bidder} bid {hs.bid}.")
     elif hs.stuck:
-        if fam.stuck_dealer_may_pass:
+        if game.dealer_may_pass:
             out.append(f"Everybody passed, so {hs.dealer}, the dealer, is stuck with a bid of "
-                       f"{hs.bid} ({fam.rule('stuck')}).")
+                       f"{hs.bid} ({game.rule('stuck')}).")
         else:
             out.append(f"Nobody bid before the dealer, so {hs.dealer}, the dealer, had to bid: "
-                       f"{hs.bid} ({fam.rule('stuck')}).")
+                       f"{hs.bid} ({game.rule('stuck')}).")
     elif hs.steal:
         out.append(f"{hs.dealer}, the dealer, stole the bid at {hs.bid} (AP-BID-5) and is the "
-                   f"{fam.words.role} ({fam.rule('contract')}).")
+                   f"{words.role} ({game.rule('contract')}).")
     else:
-        closing = r.closing_call
+        closing = r.closing
         if closing is not None:
-            out.append(f"{players[closing.seat]} {fam.words.closed.format(bid=hs.bid)}, which closes "
-                       f"the auction ({fam.rule('bid_closed')}).")
+            out.append(f"{closing.player} {words.closed.format(bid=hs.bid)}, which closes "
+                       f"the auction ({game.rule('bid_closed')}).")
         else:
-            out.append(f"{hs.bidder} made the highest bid, {hs.bid}, and is the {fam.words.role} "
-                       f"({fam.rule('contract')}).")
-    if hs.trump and r.tricks and not fam.trump_named:
+            out.append(f"{hs.bidder} made the highest bid, {hs.bid}, and is the {words.role} "
+                       f"({game.rule('contract')}).")
+    if hs.trump and r.tricks and not game.trump_named:
         first = r.tricks[0].plays[0].card
         out.append(f"Trump is {SUIT_NAMES[hs.trump]}: the suit of {first.text}, the first card "
-                   f"{hs.bidder} led ({fam.rule('trump_claim')}).")
+                   f"{hs.bidder} led ({game.rule('trump_claim')}).")
     elif hs.trump and r.tricks:
-        out.append(f"{hs.bidder} named {SUIT_NAMES[hs.trump]} trump ({fam.rule('trump_claim')}) and "
-                   f"led the first trick ({fam.rule('lead_first')}).")
-    elif hs.trump and fam.trump_named:
-        out.append(f"{hs.bidder} named {SUIT_NAMES[hs.trump]} trump ({fam.rule('trump_claim')}).")
+        out.append(f"{hs.bidder} named {SUIT_NAMES[hs.trump]} trump ({game.rule('trump_claim')}) and "
+                   f"led the first trick ({game.rule('lead_first')}).")
+    elif hs.trump and game.trump_named:
+        out.append(f"{hs.bidder} named {SUIT_NAMES[hs.trump]} trump ({game.rule('trump_claim')}).")
     if hs.called:
         cards = and_list(hs.called)
         if hs.partners:
@@ -304,11 +292,11 @@ def _explain_contract(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[s
     return out
 
 
-def _explain_auction(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[str]:
+def _explain_auction(sheet: ScoreSheet, hs: HandScore, r: Hand) -> list[str]:
     out: list[str] = []
     aw = hs.awards
     if hs.level == "tally":
-        for kind in AWARDS:
+        for kind in aw:
             a = aw[kind]
             if a.unit is not None:
                 out.append(f"{kind.capitalize()}: {a.unit}, as the tally records (AP-SCORE-1).")
@@ -320,7 +308,7 @@ def _explain_auction(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[st
                            "(AP-SCORE-2).")
         return out + _explain_settle(sheet, hs, r)
     high, low, jack = aw["high"], aw["low"], aw["jack"]
-    low_rule = sheet.analysis.profile.low if sheet.analysis.profile else "captured"
+    low_rule = sheet.low
 
     def took(a: AwardView) -> str:
         where = f" in trick {a.trick}" if a.trick else ""
@@ -367,10 +355,10 @@ def _explain_auction(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[st
 
 
 def _won_list(hs: HandScore, unit: str) -> list[str]:
-    return [k.capitalize() for k in AWARDS if hs.awards.get(k) and hs.awards[k].unit == unit]
+    return [k.capitalize() for k, a in hs.awards.items() if a.unit == unit]
 
 
-def _explain_settle(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[str]:
+def _explain_settle(sheet: ScoreSheet, hs: HandScore, r: Hand) -> list[str]:
     out = []
     side = hs.bidding_side
     unit = side[0] if side else "?"
@@ -394,29 +382,26 @@ def _explain_settle(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[str
     return out
 
 
-def _explain_ten_point(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[str]:
+def _explain_ten_point(sheet: ScoreSheet, hs: HandScore, r: Hand, game: Game) -> list[str]:
     out: list[str] = []
-    players = sheet.players
-    table = sheet.analysis.table
-    assert table is not None
     if hs.level == "tally":
         out.append("The points taken are as the tally records: "
                    + ", ".join(f"{u} {n}" for u, n in hs.taken.items()) + " (TP-POINTS-1).")
     else:
         for t in r.tricks:
             if t.winner is None:
-                nxt = players[t.leader]
+                nxt = t.leader
                 out.append(f"Trick {t.number} had no trump: nobody won it, and {nxt}, who led it, "
                            f"leads again (TP-PLAY-2).")
         lines = []
-        for cr in r.credits:  # highest trump first
+        for cr in r.point_cards:  # highest trump first
             pts = _points(cr.value)
             if cr.how is Credit.PLAYED:
-                lines.append(f"{cr.card.text} ({pts}) scores for {_who(sheet, players[cr.seat])}, "
+                lines.append(f"{cr.card.text} ({pts}) scores for {_who(sheet, cr.player)}, "
                              f"who played it in trick {cr.trick}")
             else:
-                by = "" if cr.seat == cr.played_by else f"played by {players[cr.played_by]}, "
-                lines.append(f"{cr.card.text} ({pts}), {by}captured by {_who(sheet, players[cr.seat])} "
+                by = "" if cr.player == cr.played_by else f"played by {cr.played_by}, "
+                lines.append(f"{cr.card.text} ({pts}), {by}captured by {_who(sheet, cr.player)} "
                              f"in trick {cr.trick}")
         if lines:
             out.append("Point cards: " + "; ".join(lines) + " (TP-POINTS-1).")
@@ -426,7 +411,7 @@ def _explain_ten_point(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[
     side = hs.bidding_side
     side_took = r.side_took
     rule = r.settle_rule
-    if sheet.analysis.profile is not None and sheet.analysis.profile.calls_partner:
+    if game.profile.calls_partner:
         who = and_list(side)
         result = "made" if hs.made else "set"
         change = hs.change[side[0]]
@@ -448,30 +433,30 @@ def _explain_ten_point(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[
     return out
 
 
-def _explain_win(sheet: ScoreSheet, hs: HandScore, r: HandResult) -> list[str]:
+def _explain_win(sheet: ScoreSheet, hs: HandScore, r: Hand) -> list[str]:
     target = sheet.target
-    names = sheet.units
-    if r.end is not None:
-        w, total = names[r.end.winner], r.end.total
-        if r.end.reason in (EndReason.PITCHER_MADE, EndReason.PITCHER_SET):
+    win = r.win
+    if win is not None:
+        w, total = win.side, win.total
+        if win.reason in (EndReason.PITCHER_MADE, EndReason.PITCHER_SET):
             return [f"{w} reached {total} (the target is {target}) in a hand where "
-                    f"{'it' if sheet.teams else w} was the {sheet.fam.words.role}"
-                    f"{' and made the bid' if r.end.reason is EndReason.PITCHER_MADE else ''}: "
-                    f"{w} wins the game ({r.end.rule})."]
-        return [f"{and_list([names[u] for u in r.end.at_target])} reached the target of {target}; "
-                f"{w} wins the game with {total} ({r.end.rule})."]
+                    f"{'it' if sheet.teams else w} was the {sheet.words.role}"
+                    f"{' and made the bid' if win.reason is EndReason.PITCHER_MADE else ''}: "
+                    f"{w} wins the game ({win.rule})."]
+        return [f"{and_list(list(win.at_target))} reached the target of {target}; "
+                f"{w} wins the game with {total} ({win.rule})."]
     out = []
-    tied = [names[n.unit] for n in r.at_target if n.reason is NotWon.TIED]
+    tied = [n.side for n in r.not_won if n.reason is NotWon.TIED]
     if tied:
         out.append(f"{and_list(tied)} reached the target of {target}, but the highest score there is "
-                   f"tied: play goes on ({r.at_target[0].rule}).")
-    for n in r.at_target:
+                   f"tied: play goes on ({r.not_won[0].rule}).")
+    for n in r.not_won:
         if n.reason is NotWon.SET:
-            out.append(f"{names[n.unit]} has {n.total}, at or above the target of {target}, but was "
+            out.append(f"{n.side} has {n.total}, at or above the target of {target}, but was "
                        f"set back in this hand: no win on a set ({n.rule}).")
         elif n.reason is NotWon.NOT_PITCHER:
-            out.append(f"{names[n.unit]} has {n.total}, at or above the target of {target}, but was "
-                       f"not the {sheet.fam.words.role} in this hand: play goes on ({n.rule}).")
+            out.append(f"{n.side} has {n.total}, at or above the target of {target}, but was "
+                       f"not the {sheet.words.role} in this hand: play goes on ({n.rule}).")
     return out
 
 
@@ -499,7 +484,7 @@ def award_line(hs: HandScore, kind: str, sheet: ScoreSheet) -> list[str]:
     elif a.captured_by:
         by = _who(sheet, a.captured_by) if sheet.teams else a.captured_by
         note = f"trick {a.trick}, " if a.trick else ""
-        if kind == "low" and sheet.analysis.profile and sheet.analysis.profile.low == "played":
+        if kind == "low" and sheet.low == "played":
             note += f"played by {a.played_by}"
         else:
             note += f"captured by {by}"

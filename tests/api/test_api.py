@@ -299,7 +299,8 @@ PUBLIC = {
     "Call", "CallKind", "Card", "CheckedDocument", "CostlyCard", "Credit", "Diagnostic", "Document", "EndReason",
     "Family", "Game", "Hand", "HandEvent", "Level", "Limits", "Play", "Point", "PointCard", "PointKind", "Profile",
     "ProfileError", "RecordError", "RecordFormat", "Severity", "SolvedHand", "Source", "Summary", "Trick",
-    "TrumpBy", "WonWith", "Scoring", "Words", "__version__", "dumps", "merge", "profile", "read", "rule_profiles",
+    "TrumpBy", "WonWith", "Scoring", "Words", "Win", "NoWin", "NotWon",
+    "__version__", "dumps", "merge", "profile", "read", "rule_profiles",
     "score", "simulate",
     "solve", "summarize", "summarize_file", "validate", "write", "write_report",
 }

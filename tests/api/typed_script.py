@@ -24,6 +24,8 @@ from pitchcli import (
     HandEvent,
     Level,
     Limits,
+    NotWon,
+    NoWin,
     Play,
     Point,
     PointCard,
@@ -39,6 +41,7 @@ from pitchcli import (
     Summary,
     Trick,
     TrumpBy,
+    Win,
     WonWith,
     Words,
 )
@@ -115,6 +118,16 @@ def describe(game: Game) -> str:
         took: int | None = h.side_took
         short: int | None = h.short
         lines.append(f"took {took} short {short}")
+        # The auction's and the settlement's facts, and the end.
+        closing: Call | None = h.closing
+        game_points: dict[str, int] = dict(h.game_points)
+        out_of_play: tuple[Card, ...] = h.out_of_play
+        settle: str | None = h.settle_rule
+        lines.append(f"{h.stuck} {h.stolen} {closing} {game_points} {out_of_play} {h.other_took} {settle}")
+        win: Win | None = h.win
+        not_won: list[NoWin] = list(h.not_won)
+        why: list[NotWon] = [n.reason for n in not_won]
+        lines.append(f"{win.side if win else None} {[n.side for n in not_won]} {why}")
     end: EndReason | None = game.end
     events: list[HandEvent] = list(game.events(1))
     trump_by: list[TrumpBy] = [e.by for e in events if isinstance(e, pitchcli.TrumpSet)]
@@ -125,6 +138,11 @@ def describe(game: Game) -> str:
     side: str | None = game.side_of(game.players[0])
     members: tuple[str, ...] = game.members(game.sides[0])
     lines.append(f"{margin} {rules.max_bid} {side} {members}")
+    may_pass: bool = game.dealer_may_pass
+    contract_rule: str = game.rule("contract")
+    seats: tuple[int, int] = family.seats
+    columns: tuple[str, ...] = family.columns
+    lines.append(f"{may_pass} {contract_rule} {seats} {columns} {family.hand_points}")
     return "\n".join(lines)
 
 

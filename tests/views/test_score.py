@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 from click.testing import CliRunner
 from support.score_records import FORMAT_EXAMPLE, LONE_AND_TIE, TEN_POINT_TALLY
 
+import pitchcli
 from pitchcli.cli import main
 from pitchcli.pipeline.feed import analyze
 from pitchcli.pipeline.simulate import simulate_game
@@ -39,7 +39,7 @@ def test_play_and_tally_hands_scored(tmp_path: Path) -> None:
     assert "Dot bid 3 and took 0: set back." in out
     assert "Unfinished: nobody has won after 2 hands (target 11)." in out
     # The running totals of the tally hand are those the record claims.
-    sheet = score_sheet(analyze(yaml.safe_load(FORMAT_EXAMPLE)))
+    sheet = score_sheet(next(pitchcli.score(text=FORMAT_EXAMPLE)))
     assert sheet.hands[1].totals == {"Ann": 1, "Ben": 0, "Cal": 5, "Dot": -2}
     assert sheet.hands[0].awards["high"].card == "AS"
     assert sheet.hands[0].awards["high"].captured_by == "Cal"

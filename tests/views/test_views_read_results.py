@@ -182,21 +182,12 @@ def test_the_checks_catch_what_they_are_for(tmp_path: Path) -> None:
 # ``test_every_engine_reader_still_reads_the_engine`` makes an entry go when
 # its module moves to the API.
 ENGINE_READERS = {
-    "views/game.py": "the site's game view (owned by the site work this round): hands the engine's analysis "
-                     "to the score sheet and the replay; moves with them",
-    "views/partial.py": "checks a partial summary's family names against the engine's table of families "
-                        "(FAMILIES); reads no game",
-    "views/scoresheet.py": "--explain reads the engine's notes (why a side at the target did not win, the "
-                           "low rule, the family's words), which the API does not carry yet",
-    "views/summary.py": "counting a valid game reads the engine's per-hand arrays (deltas, seat_taken) in "
-                        "the worker processes: a public Hand per counted hand (every trick and play) would "
-                        "slow summarize; its game rows are read from the public Game",
+    "views/summary.py": "counting a valid game reads the engine's per-hand figures (HandScore: deltas, "
+                        "seat_taken), which the quick pass gives without replaying the game; a public Hand "
+                        "needs the replay the quick pass saves (summarize 1.56x faster, README Speed); its "
+                        "game rows are read from the public Game",
     "render/records.py": "fmt --fill writes the engine's figures into a record and seats a new record's "
                          "table: there the results are the record's data, not a view of a game",
-    "render/scoresheet.py": "renders views/scoresheet (see there); reads the engine's order of the points "
-                            "(AWARDS)",
-    "render/summary.py": "standings_columns: which columns a family's standings show (the engine's Family "
-                         "data)",
 }
 
 
