@@ -26,7 +26,8 @@ for checked in pitchcli.validate("records/"):      # files, folders, "-", bytes,
   and ``NoWin`` (the game won in a hand, or a side at the target that did not
   win), and ``Words`` (what a game's rule family calls things);
 - ``solve`` -> ``SolvedHand`` (``CostlyCard``); ``simulate``;
-- ``summarize`` -> ``Summary`` (``Summary.merge``, ``merge``,
+- ``summarize`` -> ``Summary`` (its ``count``: ``Counts``; ``game_rows``:
+  ``GameRow``; ``problem_rows``: ``ProblemRow``; ``Summary.merge``, ``merge``,
   ``Summary.to_json`` / ``from_json``), ``write_report``, and
   ``summarize_file`` (one file or folder);
 - ``rule_profiles``, ``profile`` -> ``Profile`` (``ProfileError``);
@@ -92,7 +93,7 @@ if TYPE_CHECKING:
     from pitchcli.api.solving import CostlyCard, SolvedHand, solve
     from pitchcli.render.summary import write_report
     from pitchcli.views.summarize import merge, summarize, summarize_file
-    from pitchcli.views.summary import Summary
+    from pitchcli.views.summary import Counts, GameRow, ProblemRow, Summary
 
 # The event log's types (``Game.events``; the same tuple as pitchcli.api.games.EVENTS, which a test compares).
 EVENTS = ("Awarded", "CallMade", "CardPlayed", "ContractSet", "Discarded", "Drew", "HandSettled", "HandStarted",
@@ -113,7 +114,7 @@ _LAZY = {
     **dict.fromkeys(("CostlyCard", "SolvedHand", "solve"), "pitchcli.api.solving"),
     "write_report": "pitchcli.render.summary",
     **dict.fromkeys(("merge", "summarize", "summarize_file"), "pitchcli.views.summarize"),
-    "Summary": "pitchcli.views.summary",
+    **dict.fromkeys(("Counts", "GameRow", "ProblemRow", "Summary"), "pitchcli.views.summary"),
 }
 
 __all__ = [
@@ -126,6 +127,7 @@ __all__ = [
     "CheckedDocument",
     "ContractSet",
     "CostlyCard",
+    "Counts",
     "Credit",
     "Diagnostic",
     "Discarded",
@@ -134,6 +136,7 @@ __all__ = [
     "EndReason",
     "Family",
     "Game",
+    "GameRow",
     "Hand",
     "HandEvent",
     "HandSettled",
@@ -149,6 +152,7 @@ __all__ = [
     "PointCredit",
     "PointKind",
     "PointsTaken",
+    "ProblemRow",
     "Profile",
     "ProfileError",
     "RecordError",

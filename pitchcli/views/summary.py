@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -312,6 +312,81 @@ class _Bounded:
         return self.rows
 
 
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """How many documents a summary counted: ``documents`` read, of them
+    ``valid`` and ``invalid``; ``unreadable`` inputs (a file that could not be
+    read or parsed); ``errors`` and ``warnings`` over all diagnostics."""
+
+    documents: int
+    valid: int
+    invalid: int
+    unreadable: int
+    errors: int
+    warnings: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One document of a summary, valid or not. ``file`` and ``document``
+    (from 1) say where it was read; ``event``, ``date``, ``round``, ``table``
+    and ``id`` are the record's own (a date, round, table or id as written:
+    text or a number); ``profile`` the record's ``variant``, ``players`` as
+    recorded, ``hands`` how many it records. A valid game has its ``winner``
+    (``None``: unfinished) and each side's total in ``scores`` (``None``: not
+    known after an unscored hand); ``errors`` and ``warnings`` count its
+    diagnostics."""
+
+    file: str
+    document: int
+    event: str | None
+    date: str | int | None
+    round: str | int | None
+    table: str | int | None
+    id: str | int | None
+    profile: str | None
+    players: tuple[str | None, ...]
+    hands: int
+    winner: str | None
+    scores: Mapping[str, int] | None
+    valid: bool
+    errors: int
+    warnings: int
+
+    @classmethod
+    def of(cls, row: Mapping[str, Any]) -> GameRow:
+        """The typed row of a summary's JSON-shaped row (document from 0)."""
+        return cls(row["file"], row["document"] + 1, row["event"], row["date"], row["round"], row["table"],
+                   row["id"], row["profile"], tuple(row["players"]), row["hands"], row["winner"],
+                   None if row["scores"] is None else dict(row["scores"]), row["valid"], row["errors"],
+                   row["warnings"])
+
+
+@dataclass(frozen=True, slots=True)
+class ProblemRow:
+    """A document a summary did not count in its standings (invalid, or
+    unreadable), with its first error: ``file`` and ``document`` (from 1),
+    where in it (``line``, ``column``, ``pointer``), the error's ``code``,
+    ``rule`` and ``message``, and how many ``errors`` and ``warnings`` it has."""
+
+    file: str
+    document: int
+    line: int | None
+    column: int | None
+    code: str | None
+    rule: str | None
+    message: str
+    pointer: str
+    errors: int
+    warnings: int
+
+    @classmethod
+    def of(cls, row: Mapping[str, Any]) -> ProblemRow:
+        """The typed entry of a summary's JSON-shaped problem (document from 0)."""
+        return cls(row["file"], row["document"] + 1, row["line"], row["column"], row["code"], row["rule"],
+                   row["message"], row["pointer"], row["errors"], row["warnings"])
+
+
 class Summary:
     """Everything ``pitch summarize`` reports, as mergeable counters.
 
@@ -330,14 +405,33 @@ class Summary:
 
     # --- reading ------------------------------------------------------------
     @property
+    def count(self) -> Counts:
+        """How many documents, valid, invalid and unreadable inputs, errors and
+        warnings were counted (``counts`` as a mapping, the JSON's)."""
+        return Counts(**self.counts)
+
+    @property
+    def game_rows(self) -> tuple[GameRow, ...] | None:
+        """The game rows by file and document, typed (``None`` when not kept)."""
+        rows = self.games
+        return None if rows is None else tuple(GameRow.of(r) for r in rows)
+
+    @property
+    def problem_rows(self) -> tuple[ProblemRow, ...]:
+        """The problems by file and document, typed."""
+        return tuple(ProblemRow.of(r) for r in self.problems)
+
+    @property
     def games(self) -> list[dict[str, Any]] | None:
-        """Game rows by file and document (``None`` when not kept)."""
+        """Game rows by file and document as the JSON report's mappings
+        (``document`` from 0; ``None`` when not kept); ``game_rows`` types them."""
         return self._games.settle() if self.keep_games else None
 
     @property
     def problems(self) -> list[dict[str, Any]]:
         """Invalid records and unreadable files by file and document: the first
-        error of each, with the number of errors and warnings."""
+        error of each, with the number of errors and warnings, as the JSON
+        report's mappings (``document`` from 0); ``problem_rows`` types them."""
         return self._problems.settle()
 
     def event(self, name: str | None) -> EventSummary:

@@ -289,6 +289,26 @@ def test_summarize_is_pitch_summarize_and_merges() -> None:
     assert parts[0].to_json() == pitchcli.summarize_file(str(sorted(folder.iterdir())[0])).to_json()  # unchanged
 
 
+def test_a_summary_s_typed_rows_are_its_json_report_s() -> None:
+    """``count``, ``game_rows`` and ``problem_rows`` hold what the JSON report
+    writes (documents from 1 there too), for valid and invalid records."""
+    for folder in (SAMPLES, INVALID):
+        s = pitchcli.summarize(folder)
+        report = cli_json("summarize", "--format", "json", "--games", str(folder))
+        counts = dataclasses.asdict(s.count)
+        assert counts == s.counts and all(isinstance(v, int) for v in counts.values())
+        assert s.game_rows is not None
+        assert [dataclasses.asdict(r) | {"players": list(r.players)} for r in s.game_rows] == \
+            [{k: r[k] for k in dataclasses.asdict(s.game_rows[0])} for r in report["games"]]
+        assert [dataclasses.asdict(p) for p in s.problem_rows] == \
+            [{k: p[k] for k in dataclasses.asdict(pitchcli.ProblemRow.of({**p, "document": 0}))}
+             for p in report["problems"]]
+    bad = pitchcli.summarize(INVALID)
+    assert bad.count.invalid > 0 and len(bad.problem_rows) == bad.count.invalid + bad.count.unreadable
+    assert all(not r.valid and r.winner is None for r in bad.game_rows or ())
+    assert pitchcli.Summary(keep_games=False).game_rows is None
+
+
 # --- the promise ---------------------------------------------------------------------
 
 # Every public name. A name may be added here; one removed fails this test, and
@@ -300,7 +320,7 @@ PUBLIC = {
     "Family", "Game", "Hand", "HandEvent", "Level", "Limits", "Play", "Point", "PointCard", "PointKind", "Profile",
     "ProfileError", "RecordError", "RecordFormat", "Severity", "SolvedHand", "Source", "Summary", "Trick",
     "TrumpBy", "WonWith", "Scoring", "Words", "Win", "NoWin", "NotWon",
-    "__version__", "dumps", "merge", "profile", "read", "rule_profiles",
+    "Counts", "GameRow", "ProblemRow", "__version__", "dumps", "merge", "profile", "read", "rule_profiles",
     "score", "simulate",
     "solve", "summarize", "summarize_file", "validate", "write", "write_report",
 }

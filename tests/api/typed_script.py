@@ -14,12 +14,14 @@ from pitchcli import (
     Card,
     CheckedDocument,
     CostlyCard,
+    Counts,
     Credit,
     Diagnostic,
     Document,
     EndReason,
     Family,
     Game,
+    GameRow,
     Hand,
     HandEvent,
     Level,
@@ -30,6 +32,7 @@ from pitchcli import (
     Point,
     PointCard,
     PointKind,
+    ProblemRow,
     Profile,
     ProfileError,
     RecordError,
@@ -163,6 +166,11 @@ def main() -> None:
     summary: Summary = pitchcli.summarize("samples/tournament", jobs=1)
     one: Summary = pitchcli.summarize_file("samples/auction-full.yaml")
     pitchcli.write_report(pitchcli.merge(summary, one), sys.stdout, "csv")
+    counted: Counts = summary.count
+    rows: tuple[GameRow, ...] | None = summary.game_rows
+    problems: tuple[ProblemRow, ...] = pitchcli.summarize("samples-invalid").problem_rows
+    print(counted.valid, [(r.file, r.document, r.winner) for r in rows or ()][:2],
+          [(p.code, p.line) for p in problems][:2])
     profiles: tuple[Profile, ...] = pitchcli.rule_profiles()
     try:
         house: Profile = pitchcli.profile("auction", {"target": 21})
