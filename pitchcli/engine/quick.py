@@ -36,7 +36,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -224,14 +224,23 @@ class GameVerdict:
         out = []
         for bidder, bid, made, delta, taken_by, seats, tally in zip(
                 self.bidders, self.bids, self.made, self.deltas, self.taken_by, self.seats, self.tally, strict=True):
-            awards = {kind: Award(kind, None if u < 0 else u, seat=None if s < 0 else s)
-                      for kind, u, s in zip(AWARDS, taken_by, (*seats, -1), strict=True)}
-            taken = award_points(awards, units)
-            seat_taken = tally_seat_points(taken, unit_of) if tally else award_seat_points(awards, len(unit_of))
-            out.append(HandScore(bidder, bid, made, tuple(delta), (),
-                                 tuple((k, a.unit, a.seat) for k, a in awards.items()), tuple(taken),
-                                 tuple(seat_taken)))
+            awards, taken, seat_taken = _awarded(tuple(taken_by), tuple(seats), tally, unit_of, units)
+            out.append(HandScore(bidder, bid, made, tuple(delta), (), awards, taken, seat_taken))
         return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _awarded(taken_by: tuple[int, ...], seats: tuple[int, ...], tally: bool, unit_of: tuple[int, ...],
+             units: int) -> tuple[tuple[tuple[str, int | None, int | None], ...], tuple[int, ...], tuple[int, ...]]:
+    """A hand's awards (kind, unit, seat), the points each unit and each seat
+    took, from who took High, Low, Jack and Game: the scoring functions' answer
+    (the same as the full replay's), kept per pattern, since a league's hands
+    repeat a few thousand of them."""
+    awards = {kind: Award(kind, None if u < 0 else u, seat=None if s < 0 else s)
+              for kind, u, s in zip(AWARDS, taken_by, (*seats, -1), strict=True)}
+    taken = award_points(awards, units)
+    seat_taken = tally_seat_points(taken, unit_of) if tally else award_seat_points(awards, len(unit_of))
+    return tuple((k, a.unit, a.seat) for k, a in awards.items()), tuple(taken), tuple(seat_taken)
 
 
 class _Tables:

@@ -23,12 +23,13 @@ from typing import IO
 from pitchcli.diagnostics import WARNING, Diagnostic
 from pitchcli.record.context import FileContext, StopFile
 
-__all__ = ["Reader", "Source", "not_utf8", "offset_position", "open_source", "sniff_encoding"]
+__all__ = ["PIECE", "Reader", "Source", "not_utf8", "offset_position", "open_source", "sniff_encoding"]
 
 Source = str | os.PathLike[str] | bytes | bytearray | memoryview | IO[bytes]
 """What ``load_documents`` reads: a path, the bytes themselves, or a binary file."""
 
-_PIECE = 64 * 1024  # longest piece of a line read at once
+PIECE = 64 * 1024
+"""The longest piece of a line read at once (``Reader.readline``)."""
 _SNIFF = 64 * 1024  # bytes read to find the first non-blank byte
 _BLOCK = 1024 * 1024  # bytes read at once when a file is read whole
 _BOM = b"\xef\xbb\xbf"
@@ -71,7 +72,7 @@ def open_source(source: Source, ctx: FileContext) -> Iterator[IO[bytes]]:
 
 
 class Reader:
-    """Binary input read in lines of at most ``_PIECE`` bytes, counting bytes
+    """Binary input read in lines of at most ``PIECE`` bytes, counting bytes
     against ``max_file_bytes``; a head read ahead for sniffing is served first."""
 
     def __init__(self, handle: IO[bytes], ctx: FileContext) -> None:
@@ -83,7 +84,15 @@ class Reader:
 
     def _got(self, data: bytes) -> bytes:
         # Counted as consumed, not as read ahead, so the limit falls on a line.
-        self._total += len(data)
+        self.count(len(data))
+        return data
+
+    def count(self, n: int) -> None:
+        """Count ``n`` bytes as consumed (of what ``block`` gave): raises
+        :class:`StopFile` with L106 once the file's bytes pass ``max_file_bytes``,
+        so that a caller counting line by line stops on the line ``readline``
+        would have stopped on."""
+        self._total += n
         if self._total > self._ctx.limits.max_file_bytes:
             raise StopFile(
                 self._ctx.diag(
@@ -92,7 +101,6 @@ class Reader:
                     "bytes; the rest is not read",
                 )
             )
-        return data
 
     def _failed(self, e: Exception) -> StopFile:
         return StopFile(self._ctx.diag("L101", f"cannot read the file: {e}"))
@@ -128,11 +136,26 @@ class Reader:
         if self._head_left:
             # A head that ends mid-line gives a piece without its newline; the
             # rest of the line comes from the file next (callers join pieces).
-            piece = self._head.readline(_PIECE)
+            piece = self._head.readline(PIECE)
             self._head_left -= len(piece)
             return self._got(piece)
         try:
-            return self._got(self._handle.readline(_PIECE))
+            return self._got(self._handle.readline(PIECE))
+        except (OSError, ValueError) as e:
+            raise self._failed(e) from e
+
+    def block(self, n: int = _BLOCK) -> bytes:
+        """The next block of at most ``n`` bytes (what is left of the head
+        first; ``b""`` at the end), *not* counted: the caller counts what it
+        consumes (``count``). A pipe gives what it has (``read1``) rather than
+        waiting for a whole block."""
+        if self._head_left:
+            piece = self._head.read()
+            self._head_left = 0
+            return piece
+        read = getattr(self._handle, "read1", self._handle.read)
+        try:
+            return read(n)
         except (OSError, ValueError) as e:
             raise self._failed(e) from e
 

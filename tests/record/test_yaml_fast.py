@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from support.fuzz_strategies import COMMENT_ODDITIES, JUNK, YAML_TRAPS, hostile_files
 
 from pitchcli.diagnostics import Diagnostic
@@ -237,3 +238,17 @@ def test_a_machine_without_the_wheels_imports_and_reads() -> None:
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["['Ann',", "'Ben',", "'Cal',", "'Dot']", "2", "True"]
+
+
+FLOAT = __import__("re").compile(rb"[0-9][.eE]|\.[0-9]")  # where a float may start: a digit meets "." or "e"
+
+
+@FUZZ
+@given(st.binary(max_size=200) | st.text(alphabet="0123456789.eE x_-:\n", max_size=60).map(str.encode))
+def test_a_float_is_never_missed(body: bytes) -> None:
+    """The quick test for a float is never false where a digit meets ".",
+    "e" or "E" (the data then skip the walk that finds floats)."""
+    if FLOAT.search(body) is not None:
+        assert yaml_fast.may_hold_float(body)
+    assert yaml_fast.may_hold_float(b"a: 1.5\n") and yaml_fast.may_hold_float(b"a: 2e3\n")
+    assert yaml_fast.may_hold_float(b"a: .5\n") and not yaml_fast.may_hold_float(b"a: 15, b: x.y\n")
