@@ -27,6 +27,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+import yaml
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_engine import ROOT, peak_kib
 
@@ -41,8 +43,8 @@ YAML_FILES = ("import os, sys, yaml\nfor n in sorted(os.listdir(sys.argv[1])):\n
               "        list(yaml.compose_all(f, Loader=yaml.CSafeLoader))\n")
 YAML_STREAM = ("import sys, yaml\nwith open(sys.argv[1], 'rb') as f:\n"
                "    list(yaml.compose_all(f, Loader=yaml.CSafeLoader))\n")
-ROWS = ("jsonl", "json-files", "json-pretty", "yaml-files", "yaml-stream", "ten-point", "ten-point-5", "play", "tally",
-        "summarize", "report", "ratings", "startup")
+ROWS = ("jsonl", "json-files", "json-pretty", "yaml-files", "yaml-block", "yaml-stream", "ten-point", "ten-point-5",
+        "play", "tally", "summarize", "summarize-block", "report", "ratings", "startup")
 
 
 def child_cpu(cmd: list[str]) -> tuple[float, int]:
@@ -100,8 +102,9 @@ def derived(source: Path, path: Path, change: Callable[[dict], dict]) -> None:
 
 def split(source: Path, folder: Path, fmt: str) -> None:
     """One file per game of a JSON Lines file: ``json`` a line each, ``json-pretty``
-    as ``pitch convert --to json`` writes it (one value over many lines), or YAML
-    (``pitch fmt``'s form)."""
+    as ``pitch convert --to json`` writes it (one value over many lines), YAML
+    (``pitch fmt``'s form), or ``yaml-block``: YAML in block style, a card a
+    line, as PyYAML's ``safe_dump`` (and many a hand-edited record) writes it."""
     sys.path.insert(0, str(ROOT))
     from pitchcli.record.write import canonical, to_json, to_yaml
 
@@ -110,8 +113,9 @@ def split(source: Path, folder: Path, fmt: str) -> None:
         for i, line in enumerate(f):
             rec = json.loads(line)
             text = (json.dumps(rec) if fmt == "json" else to_json(canonical(rec)) if fmt == "json-pretty"
-                    else to_yaml(canonical(rec)))
-            (folder / f"game-{i:05d}.{fmt.removesuffix('-pretty')}").write_text(text)
+                    else yaml.safe_dump(rec, sort_keys=False) if fmt == "yaml-block" else to_yaml(canonical(rec)))
+            suffix = "yaml" if fmt == "yaml-block" else fmt.removesuffix("-pretty")
+            (folder / f"game-{i:05d}.{suffix}").write_text(text)
 
 
 def yaml_stream(folder: Path, path: Path) -> None:
@@ -137,6 +141,7 @@ def main() -> None:
         split(auction, t / "json", "json")
         split(auction, t / "json-pretty", "json-pretty")
         split(auction, t / "yaml", "yaml")
+        split(auction, t / "yaml-block", "yaml-block")
         yaml_stream(t / "yaml", t / "stream.yaml")
         for v in ("ten-point", "ten-point-5"):
             if v in only:
@@ -153,6 +158,8 @@ def main() -> None:
              [PY, "-c", JSON_FILES, str(t / "json-pretty")], False),
             ("yaml-files", f"folder of {n} one-game YAML files", ["validate", "-q", str(t / "yaml")],
              [PY, "-c", YAML_FILES, str(t / "yaml")], True),
+            ("yaml-block", f"folder of {n} block-style YAML files", ["validate", "-q", str(t / "yaml-block")],
+             [PY, "-c", YAML_FILES, str(t / "yaml-block")], True),
             ("yaml-stream", f"one YAML stream of {n} games", ["validate", "-q", str(t / "stream.yaml")],
              [PY, "-c", YAML_STREAM, str(t / "stream.yaml")], True),
             *((v, f"{v}, JSON Lines", ["validate", "-q", str(t / f"{v}.jsonl")], [*base_jl, str(t / f"{v}.jsonl")],
@@ -172,11 +179,15 @@ def main() -> None:
                 mib = f"{peak_kib([p, *pargs]) / 1024:9.0f}" if peak else ""
                 print(f"{label:<40} {who:>10} {cpu:8.3f} {found[-1]:9.3f} {cpu / found[-1]:6.2f}x {mib}", flush=True)
         summarize = ["summarize", str(t / "yaml")]
-        if "summarize" in only:
-            found = side_by_side([[p, *summarize] for _, p in pitches], args.repeat)
+        for row, folder, label in (("summarize", "yaml", "summarize, folder of YAML files"),
+                                   ("summarize-block", "yaml-block", "summarize, block-style YAML files")):
+            if row not in only:
+                continue
+            cmd = ["summarize", str(t / folder)]
+            found = side_by_side([[p, *cmd] for _, p in pitches], args.repeat)
             for (who, p), cpu in zip(pitches, found, strict=True):
-                print(f"{'summarize, folder of YAML files':<40} {who:>10} {cpu:8.3f} {'':>9} {n / cpu:6.0f}/s "
-                      f"{peak_kib([p, *summarize]) / 1024:9.0f}  (games per CPU second)", flush=True)
+                print(f"{label:<40} {who:>10} {cpu:8.3f} {'':>9} {n / cpu:6.0f}/s "
+                      f"{peak_kib([p, *cmd]) / 1024:9.0f}  (games per CPU second)", flush=True)
         for row, extra in (("report", ["-o", str(t / "site")]), ("ratings", [])):
             if row not in only:
                 continue

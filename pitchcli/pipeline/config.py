@@ -205,13 +205,21 @@ class Discovery:
         elif config is not None:
             self.fixed = load(config, named=True, formats=formats) or DEFAULTS
         self._by_folder: dict[Path, Config] = {}
+        # The folder of an input, as text -> its configuration: a folder's
+        # thousand files ask once, without making a Path each.
+        self._by_dir: dict[str, Config] = {}
 
     def for_input(self, name: str) -> Config:
         """The configuration of the input named ``name`` (``-``: the current folder's)."""
         if self.fixed is not None:
             return self.fixed
-        folder = Path.cwd() if name == "-" else Path(os.path.abspath(name)).parent
-        return self._find(folder)
+        if name == "-":
+            return self._find(Path.cwd())
+        folder = os.path.dirname(os.path.abspath(name))
+        found = self._by_dir.get(folder)
+        if found is None:
+            found = self._by_dir[folder] = self._find(Path(folder))
+        return found
 
     def for_run(self) -> Config:
         """The configuration of the run's own settings (the format): the current folder's."""
