@@ -132,6 +132,9 @@ def with_problems(evs: Iterable[Event], problems: Iterable[Diagnostic],
     trick that wasn't replayed) comes before ``GameClosed``. With ``hand``, only
     that hand's diagnostics and the game's own."""
     left = {i: d for i, d in enumerate(problems) if hand is None or d.hand in (None, hand)}
+    if not left:  # nothing to place (a valid game: the site's every page): the events as they are
+        yield from evs
+        return
 
     def take(match: Any) -> list[Diagnostic]:
         return [left.pop(i) for i in [i for i, d in left.items() if match(d)]]
