@@ -17,7 +17,8 @@ SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "auction-full.yaml"
 
 
 class Watched(io.BytesIO):
-    """A record source that notes the collector's threshold whenever it is read."""
+    """A record source that notes the collector's threshold whenever it is read
+    (by any of its reading methods)."""
 
     def __init__(self, data: bytes) -> None:
         super().__init__(data)
@@ -30,6 +31,10 @@ class Watched(io.BytesIO):
     def readline(self, n: int | None = -1) -> bytes:
         self.seen.append(gc.get_threshold()[0])
         return super().readline(n)
+
+    def read1(self, n: int = -1) -> bytes:  # a YAML stream is read in blocks (yaml_stream)
+        self.seen.append(gc.get_threshold()[0])
+        return super().read1(n)
 
 
 @pytest.fixture
