@@ -144,7 +144,7 @@ class Reader:
         except (OSError, ValueError) as e:
             raise self._failed(e) from e
 
-    def block(self, n: int = _BLOCK) -> bytes:
+    def block(self, n: int) -> bytes:
         """The next block of at most ``n`` bytes (what is left of the head
         first; ``b""`` at the end), *not* counted: the caller counts what it
         consumes (``count``). A pipe gives what it has (``read1``) rather than

@@ -30,15 +30,15 @@ def stream_marker(piece: bytes) -> bytes:
     return b""
 
 
-# The newline before a line that is a boundary: ``---`` or ``...`` followed by
-# a blank or the end of the line (``stream_marker``), or a directive. Searched
-# for at C speed inside a document, where no other line matters (the pattern
-# starts with a literal newline, so the search skips from line to line).
 # Read in small blocks: what the cut holds between two documents is at most a
 # block and a line, the same however far into the stream (a summary's memory
 # is flat to the KiB, tests/pipeline/test_summarize_memory.py), and a block
 # costs one search.
 _BLOCK = 2048
+# The newline before a line that is a boundary: ``---`` or ``...`` followed by
+# a blank or the end of the line (``stream_marker``), or a directive. Searched
+# for at C speed inside a document, where no other line matters (the pattern
+# starts with a literal newline, so the search skips from line to line).
 _MARK = re.compile(rb"\n(?=%|(?:---|\.\.\.)(?:[ \t\r\n]|\Z))")
 
 
@@ -96,16 +96,16 @@ def yaml_chunks(reader: Reader, max_bytes: int) -> Iterator[tuple[bytes | None, 
             # Inside a document only a boundary matters: take the whole lines before the next one.
             region = len(buf) if eof else buf.rfind(b"\n", pos) + 1
             if region > pos and not stream_marker(buf[pos:pos + 4]):
+                # (the line at pos is no boundary, so a match ends past it)
                 m = _MARK.search(buf, pos, region)
                 stop = region if m is None else m.end()
-                if stop > pos:
-                    seg = buf[pos:stop]
-                    reader.count(len(seg))
-                    take(seg)
-                    lineno += seg.count(b"\n")
-                    at_start = seg.endswith(b"\n")
-                    pos = stop
-                    continue
+                seg = buf[pos:stop]
+                reader.count(len(seg))
+                take(seg)
+                lineno += seg.count(b"\n")
+                at_start = seg.endswith(b"\n")
+                pos = stop
+                continue
         # One piece, as ``Reader.readline`` gives it: a line, or a piece of a longer one.
         end = nl + 1 if 0 <= nl < pos + PIECE else min(len(buf), pos + PIECE)
         piece = buf[pos:end]

@@ -184,7 +184,6 @@ def _award(p: Point) -> AwardView:
 def _fill_view(hs: HandScore, h: Hand) -> None:
     hs.hand = h
     hs.level = None if h.level is None else str(h.level)
-    hs.dealer = "?" if h.dealer is None else h.dealer
     hs.bidder = h.bidder
     hs.bid = h.bid
     hs.stuck = h.stuck

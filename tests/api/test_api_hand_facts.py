@@ -92,10 +92,8 @@ def test_a_game_won_on_a_pitch_names_the_pitcher() -> None:
     pitched = [h for g in GAMES for h in g.hands
                if h.win is not None and h.win.reason in (EndReason.PITCHER_MADE, EndReason.PITCHER_SET)]
     assert pitched, "no game of the samples was won by the pitcher's side"
-    for g in GAMES:
-        for h in g.hands:
-            if h in pitched:
-                assert h.win is not None and h.win.side in h.bidding_side
+    for h in pitched:
+        assert h.win is not None and h.win.side in h.bidding_side
 
 
 def test_the_dealer_words_follow_the_family() -> None:
