@@ -30,7 +30,7 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, TextIO
@@ -50,7 +50,16 @@ from pitchcli.render.chart import rating_svg, svg
 from pitchcli.render.summary import common_dir, event_title, standings_tables
 from pitchcli.render.templating import environment, render
 from pitchcli.text import plural
-from pitchcli.views.game import DISPLAY_NAME, CardFace, GameView, for_display, game_view, short_names, usable
+from pitchcli.views.game import (
+    DISPLAY_NAME,
+    CardFace,
+    GameView,
+    TrickView,
+    for_display,
+    game_view,
+    short_names,
+    usable,
+)
 from pitchcli.views.ratings import rate_games
 from pitchcli.views.site import (
     MAX_TITLE,
@@ -164,17 +173,43 @@ def _shown_path(text: str, under: str) -> str:
 
 
 @cache
+def _macros() -> Any:
+    """The macros of ``macros.html.j2`` as a module, for the fragments a page
+    repeats hundreds of times (a card, a card of a trick), rendered once each."""
+    return environment().get_template("macros.html.j2").make_module(
+        {"suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR})
+
+
+@cache
 def _card_markup(card: str, rank: str, suit: str | None, trump: bool) -> Markup:
     """A card as HTML (the ``card`` macro), made once per card and trump flag:
     a game page shows hundreds of cards and there are 54 of them."""
-    module = environment().get_template("macros.html.j2").make_module(
-        {"suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR})
-    return Markup(module.card(CardFace(card, rank, suit, trump)))
+    return Markup(_macros().card(CardFace(card, rank, suit, trump)))
 
 
 def card_html(face: CardFace) -> Markup:
     """A card as HTML (see ``_card_markup``)."""
     return _card_markup(face.card, face.rank, face.suit, face.trump)
+
+
+def card_row(faces: list[CardFace]) -> Markup:
+    """Cards in a row, each as ``card_html`` (the ``cards`` macro's content):
+    one call for a hand's cards, not one call of the template per card."""
+    return Markup("".join(map(card_html, faces)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _play_markup(player: str, card: str, rank: str, suit: str | None, trump: bool, won: bool) -> Markup:
+    """A card of a trick with who played it (the ``play_cell`` macro), made
+    once per player, card and mark: a page's 200 plays repeat a club's few
+    players and 54 cards."""
+    return Markup(_macros().play_cell(player, CardFace(card, rank, suit, trump), won))
+
+
+def trick_cells(t: TrickView) -> Markup:
+    """The cells of a trick's row, one per card in play order, the winner's marked."""
+    return Markup("".join(_play_markup(p.player, p.face.card, p.face.rank, p.face.suit, p.face.trump,
+                                       p.player == t.winner) for p in t.plays))
 
 
 def card_name(text: str) -> str:
@@ -199,7 +234,8 @@ def _common(site: Site, prefix: str) -> dict[str, Any]:
     css = Markup(files("pitchcli").joinpath("templates/style.css").read_text(encoding="utf-8"))
     return {"css": css, "version": __version__, "site_title": site.title, "files": len(site.summary.files),
             "suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR, "suit_name": SUIT_NAMES,
-            "card_html": card_html, "card_name": card_name, "root": prefix,
+            "card_html": card_html, "card_row": card_row, "trick_cells": trick_cells, "card_name": card_name,
+            "root": prefix,
             "short_title": short(site.title, MAX_TITLE - 10), "shown": site.shown}
 
 

@@ -3,11 +3,11 @@ from a game's public results (``pitchcli.Game``), in one place.
 
 Every game fact here (who took which point, made or set, the score changes,
 the running totals, the trick winners, the winner of the game) is *read* from
-what the engine derived: the score sheet (``pitchcli.views.scoresheet``) and the
-replay's event stream (``pitchcli.views.replay.events``), both on the public
-API. Nothing is recomputed and nothing branches on a family's or profile's
-name: a hand shows Auction Pitch awards when the engine gave awards, and
-points taken otherwise. This is the only module of ``report``, ``chart`` and
+what the engine derived: the public ``Game`` and its ``Hand`` values and the
+score sheet (``pitchcli.views.scoresheet``), both on the public API. Nothing
+is recomputed and nothing branches on a family's or profile's name: a hand
+shows Auction Pitch awards when the engine gave awards, and points taken
+otherwise. This is the only module of ``report``, ``chart`` and
 ``ratings`` that reads a game's results, so that a change in them is a change
 here alone.
 """
@@ -21,9 +21,9 @@ from typing import Any
 from pitchcli import escape
 from pitchcli.api.checking import checked_game
 from pitchcli.api.games import Card, Hand
+from pitchcli.api.kinds import CallKind, Level, PointKind
 from pitchcli.cards import SUITS, card
 from pitchcli.pipeline.check import Checked
-from pitchcli.views.replay import events
 from pitchcli.views.scoresheet import score_sheet
 
 
@@ -230,57 +230,55 @@ def usable(c: Checked) -> bool:
     return not c.unreadable and c.errors == 0 and not c.blocked
 
 
+def face_of(c: Card) -> CardFace:
+    """The face of a card the engine gave (``face`` without reading its text again)."""
+    return CardFace(c.text, "" if c.suit is None else c.text[:-1], c.suit)
+
+
+# The order a hand's points are shown in: the rule book's (AP-SCORE-1), whatever
+# order a tally record wrote them in.
+_POINT_ORDER = {k: i for i, k in enumerate(PointKind)}
+
+
+def _hand_view(h: Hand, closing: str) -> HandView:
+    """One public ``Hand`` as a person reads it (``closing``: what the family
+    calls the call that closes the auction)."""
+    if not h.scored:  # only the number and the dealer as recorded are known
+        return HandView(h.number, h.dealer or "?", scored=False)
+    calls = []
+    for c in h.calls:
+        kind = closing if c.kind is CallKind.CLOSING else c.kind.value
+        calls.append((c.player, ("pass" if c.bid is None else str(c.bid))
+                      + (f" ({kind})" if kind not in ("pass", "bid") else "")))
+    tricks = [] if h.level is Level.TALLY else [
+        TrickView(t.number, t.leader, [PlayView(p.player, _played_face(p.card, p.trump)) for p in t.plays],
+                  t.winner, t.reason.value) for t in h.tricks]
+    awards = [PointView(a.kind.value, a.side, None if a.card is None else face_of(a.card),
+                        a.captured_by or a.played_by) for a in sorted(h.points, key=lambda a: _POINT_ORDER[a.kind])]
+    return HandView(
+        h.number, "?" if h.dealer is None else h.dealer, scored=True,
+        level=None if h.level is None else h.level.value, calls=calls,
+        bidder=h.bidder, bid=h.bid, trump=h.trump, called=[c.text for c in h.called], partners=list(h.partners),
+        awards=awards, taken=dict(h.taken), made=h.made, change=dict(h.score),
+        totals=None if h.totals is None else dict(h.totals), tricks=tricks, deal=deal_view(h))
+
+
+def _played_face(c: Card, trump: bool) -> CardFace:
+    f = face_of(c)
+    f.trump = trump
+    return f
+
+
 def game_view(c: Checked) -> GameView:
-    """The view of a valid checked game (see ``usable``)."""
+    """The view of a valid checked game (see ``usable``), read from its public
+    ``Game`` and ``Hand`` values."""
     pub = checked_game(c)
-    sheet = score_sheet(pub, c.diagnostics)
-    hands: dict[int, HandView] = {}
-    tricks: dict[tuple[int, int], TrickView] = {}
-    game: dict[str, Any] = {}
-    end: dict[str, Any] = {}
-    for e in events(pub):  # the stream `pitch replay --format json` writes
-        kind, n = e["event"], e.get("hand")
-        if kind == "game":
-            game = e
-        elif kind == "hand":
-            hands[n] = HandView(n, e["dealer"], scored=False, level=e["level"])
-        elif kind == "call":
-            call = str(e["call"]) + (f" ({e['kind']})" if e["kind"] not in ("pass", "bid") else "")
-            hands[n].calls.append((e["player"], call))
-        elif kind == "contract":
-            h = hands[n]
-            h.bidder, h.bid, h.trump, h.called, h.partners = (e["bidder"], e["bid"], e["trump"],
-                                                               list(e["called"]), list(e["partners"]))
-        elif kind == "trick":
-            t = tricks[(n, e["trick"])] = TrickView(e["trick"], e["leader"], [], None, "")
-            hands[n].tricks.append(t)
-        elif kind == "play":
-            f = face(e["card"])
-            f.trump = e["trump"]
-            tricks[(n, e["trick"])].plays.append(PlayView(e["player"], f))
-        elif kind == "trick_won":
-            t = tricks[(n, e["trick"])]
-            t.winner, t.reason = e["winner"], e["reason"]
-        elif kind == "points":
-            h = hands[n]
-            h.awards = [PointView(k, a["unit"], a["card"] and face(a["card"]), a["captured_by"] or a["played_by"])
-                        for k, a in (e.get("awards") or {}).items()]
-            h.taken = dict(e["taken"])
-        elif kind == "hand_end":
-            h = hands[n]
-            h.scored = e["score"] is not None
-            h.made, h.change, h.totals = e["made"], dict(e["score"] or {}), e["totals"]
-            if h.bidder is None:
-                h.bidder, h.bid = e["bidder"], e["bid"]
-        elif kind == "game_end":
-            end = e
-    # The deal, as a script reads it (the public Hand's deal fields).
-    for ph in pub.hands:
-        if ph.number in hands:
-            hands[ph.number].deal = deal_view(ph)
-    # A tally hand has no replay: what it came to is on the score sheet.
-    for hs in sheet.hands:
-        h = hands[hs.number]
+    closing = pub.words.closing
+    hands = [_hand_view(h, closing) for h in pub.hands]
+    # Where a hand's own values don't say what it came to, the score sheet does.
+    by_number = {h.number: h for h in hands}
+    for hs in score_sheet(pub, c.diagnostics).hands:
+        h = by_number[hs.number]
         if hs.scored and not h.awards and hs.awards:
             h.awards = [PointView(k, a.unit, a.card and face(a.card), a.captured_by or a.played_by)
                         for k, a in hs.awards.items()]
@@ -290,11 +288,9 @@ def game_view(c: Checked) -> GameView:
             h.trump = hs.trump
     return GameView(
         file=c.file, document=c.index, event=pub.event, date=pub.date, round=pub.round, table=pub.table,
-        id=pub.id,
-        variant=game["variant"], players=list(game["players"]), units=list(game["units"]),
-        teams={u: list(m) for u, m in (game["teams"] or {}).items()}, target=game["target"],
-        hands=[hands[k] for k in sorted(hands)], totals=end.get("totals"), winner=end.get("winner"),
-        winner_hand=end.get("hand"))
+        id=pub.id, variant=pub.variant, players=list(pub.players), units=list(pub.sides),
+        teams={u: list(m) for u, m in pub.teams.items()}, target=pub.target, hands=hands,
+        totals=None if pub.totals is None else dict(pub.totals), winner=pub.winner, winner_hand=pub.winner_hand)
 
 
 # --- names as a page shows them ---------------------------------------------------------
@@ -327,8 +323,11 @@ def for_display(g: GameView, limit: int = DISPLAY_NAME) -> GameView:
     55 KB name was written whole on every line of a game page that names a
     player (a 42 MB page from a 1 MB record). Names stay distinct
     (``short_names``); the figures are untouched. Not for the ratings, which
-    key players by their whole names."""
+    key players by their whole names. When nothing needs cutting, ``g`` itself."""
     m = short_names([*g.players, *g.units, *g.teams], limit)
+    if all(k == v for k, v in m.items()) and all(
+            x is None or len(x) <= limit for x in (g.event, g.round, g.table, g.id)):
+        return g  # nothing to cut (names of a club's players are short): the game as it is
 
     def n(x: str | None) -> str | None:
         return None if x is None else m.get(x, x)
