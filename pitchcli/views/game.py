@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from pitchcli import escape
@@ -46,10 +47,12 @@ class TrickView:
     reason: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class CardFace:
     """A card as printed: ``rank`` 10, Q (``''`` for a joker), ``suit`` S H D C
-    (``None`` for a joker); ``card`` its canonical notation."""
+    (``None`` for a joker); ``card`` its canonical notation. Frozen: one face
+    of each card (and trump flag) is shared by every view that shows it
+    (``face_of``), so that a spooled game pickles each face once."""
 
     card: str
     rank: str
@@ -59,8 +62,14 @@ class CardFace:
 
 def face(text: str) -> CardFace:
     """The face of a card given in any notation the engine wrote."""
-    cd = card(text)
-    return CardFace(cd.text, "" if cd.suit is None else cd.text[:-1], cd.suit)
+    return face_of(card(text))
+
+
+@cache
+def face_of(c: Card, trump: bool = False) -> CardFace:
+    """The face of a card the engine gave, and whether it is a trump (one
+    shared object per card and flag)."""
+    return CardFace(c.text, "" if c.suit is None else c.text[:-1], c.suit, trump)
 
 
 @dataclass
@@ -113,7 +122,7 @@ def deal_view(h: Hand) -> DealView | None:
         return None
 
     def faces(cards: Iterable[Card] | None) -> list[CardFace] | None:
-        return None if cards is None else [face(c.text) for c in sorted(cards, key=_diagram_order)]
+        return None if cards is None else [face_of(c) for c in sorted(cards, key=_diagram_order)]
 
     exchanged = bool(h.discards or h.draws)
     seats = [SeatDeal(p, faces(cs) or [],
@@ -230,11 +239,6 @@ def usable(c: Checked) -> bool:
     return not c.unreadable and c.errors == 0 and not c.blocked
 
 
-def face_of(c: Card) -> CardFace:
-    """The face of a card the engine gave (``face`` without reading its text again)."""
-    return CardFace(c.text, "" if c.suit is None else c.text[:-1], c.suit)
-
-
 # The order a hand's points are shown in: the rule book's (AP-SCORE-1), whatever
 # order a tally record wrote them in.
 _POINT_ORDER = {k: i for i, k in enumerate(PointKind)}
@@ -251,7 +255,7 @@ def _hand_view(h: Hand, closing: str) -> HandView:
         calls.append((c.player, ("pass" if c.bid is None else str(c.bid))
                       + (f" ({kind})" if kind not in ("pass", "bid") else "")))
     tricks = [] if h.level is Level.TALLY else [
-        TrickView(t.number, t.leader, [PlayView(p.player, _played_face(p.card, p.trump)) for p in t.plays],
+        TrickView(t.number, t.leader, [PlayView(p.player, face_of(p.card, p.trump)) for p in t.plays],
                   t.winner, t.reason.value) for t in h.tricks]
     awards = [PointView(a.kind.value, a.side, None if a.card is None else face_of(a.card),
                         a.captured_by or a.played_by) for a in sorted(h.points, key=lambda a: _POINT_ORDER[a.kind])]
@@ -261,12 +265,6 @@ def _hand_view(h: Hand, closing: str) -> HandView:
         bidder=h.bidder, bid=h.bid, trump=h.trump, called=[c.text for c in h.called], partners=list(h.partners),
         awards=awards, taken=dict(h.taken), made=h.made, change=dict(h.score),
         totals=None if h.totals is None else dict(h.totals), tricks=tricks, deal=deal_view(h))
-
-
-def _played_face(c: Card, trump: bool) -> CardFace:
-    f = face_of(c)
-    f.trump = trump
-    return f
 
 
 def game_view(c: Checked) -> GameView:
