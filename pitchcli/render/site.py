@@ -54,6 +54,8 @@ from pitchcli.views.game import (
     DISPLAY_NAME,
     CardFace,
     GameView,
+    HandView,
+    PointView,
     TrickView,
     for_display,
     game_view,
@@ -175,9 +177,10 @@ def _shown_path(text: str, under: str) -> str:
 @cache
 def _macros() -> Any:
     """The macros of ``macros.html.j2`` as a module, for the fragments a page
-    repeats hundreds of times (a card, a card of a trick), rendered once each."""
+    repeats hundreds of times (a card, a card of a trick, a point, made or
+    set), rendered once each."""
     return environment().get_template("macros.html.j2").make_module(
-        {"suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR})
+        {"suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR, "card_html": card_html})
 
 
 @cache
@@ -204,6 +207,29 @@ def _play_markup(player: str, card: str, rank: str, suit: str | None, trump: boo
     once per player, card and mark: a page's 200 plays repeat a club's few
     players and 54 cards."""
     return Markup(_macros().play_cell(player, CardFace(card, rank, suit, trump), won))
+
+
+@lru_cache(maxsize=1 << 12)
+def _point_markup(unit: str | None, card: CardFace | None) -> Markup:
+    return Markup(_macros().point(PointView("", unit, card, None)))
+
+
+def point_html(cell: PointView | str | None) -> Markup:
+    """A cell of a hand's points (the ``point`` macro): who took an Auction
+    Pitch point and with which card (made once per side and card), or text."""
+    if isinstance(cell, PointView):
+        return _point_markup(cell.unit, cell.card)
+    return Markup(_macros().point(cell))
+
+
+@cache
+def _made_markup(scored: bool, made: bool | None) -> Markup:
+    return Markup(_macros().made(HandView(0, "", scored, made=made)))
+
+
+def made_html(h: HandView) -> Markup:
+    """A hand's outcome tag (the ``made`` macro): made, set or not scored."""
+    return _made_markup(h.scored, h.made)
 
 
 def trick_cells(t: TrickView) -> Markup:
@@ -235,6 +261,7 @@ def _common(site: Site, prefix: str) -> dict[str, Any]:
     return {"css": css, "version": __version__, "site_title": site.title, "files": len(site.summary.files),
             "suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR, "suit_name": SUIT_NAMES,
             "card_html": card_html, "card_row": card_row, "trick_cells": trick_cells, "card_name": card_name,
+            "point_html": point_html, "made_html": made_html,
             "root": prefix,
             "short_title": short(site.title, MAX_TITLE - 10), "shown": site.shown}
 
