@@ -39,9 +39,6 @@ from pitchcli.engine.table import Table
 from pitchcli.engine.tables import TrumpView
 from pitchcli.engine.violations import Violation
 
-Located = tuple[Card, str]  # a card and where the record has it
-_INDEX = tuple(map(str, range(64)))  # list indices as pointer segments, made once
-
 
 class Cards:
     """One list of cards of the record, as the engine keeps it: the cards as
@@ -76,14 +73,41 @@ class Cards:
         return Cards([self.ints[j] for j in kept], self.at,
                      [j if pos is None else pos[j] for j in kept], self.single)
 
-    def located(self) -> list[Located]:
-        """Each card with its location (for the checks that name places)."""
-        if self.single:
-            return [(ALL_CARDS[c], self.at) for c in self.ints]
-        base, pos = self.at + "/", self.pos
-        if pos is None and len(self.ints) <= len(_INDEX):
-            return [(ALL_CARDS[c], base + _INDEX[j]) for j, c in enumerate(self.ints)]
-        return [(ALL_CARDS[c], self.where(j)) for j, c in enumerate(self.ints)]
+
+class Holding:
+    """The cards a player holds at a step of the exchange, as ints (``ints``):
+    the cards of one or more of the record's lists (``parts``: his deal, then
+    the kitty or his draws), in that order, less those ``gone`` (discarded).
+    Like ``Cards``, a card's location is made only when a message names it
+    (``where``): a clean exchange locates none."""
+
+    __slots__ = ("gone", "ints", "parts")
+
+    def __init__(self, parts: tuple[Cards, ...], gone: frozenset[int] = frozenset(),
+                 ints: list[int] | None = None) -> None:
+        self.parts = parts
+        self.gone = gone
+        if ints is None:
+            ints = parts[0].ints if len(parts) == 1 else [c for p in parts for c in p.ints]
+        self.ints = ints
+
+    def __len__(self) -> int:
+        return len(self.ints)
+
+    def where(self, j: int) -> str:
+        """The location of the ``j``-th card."""
+        for p in self.parts:
+            for k, c in enumerate(p.ints):
+                if c in self.gone:
+                    continue
+                if j == 0:
+                    return p.where(k)
+                j -= 1
+        raise IndexError(j)
+
+    def without(self, gone: set[int]) -> Holding:
+        """The cards not in ``gone``, each still where the record has it."""
+        return Holding(self.parts, self.gone | gone, [c for c in self.ints if c not in gone])
 
 
 class TrickList(Sequence[Trick]):
@@ -131,6 +155,11 @@ def _trick_of_play(seats: int, plays: int) -> tuple[int, ...]:
 def _play_orders(seats: int) -> tuple[tuple[int, ...], ...]:
     """For each leader, the seats in play order, clockwise from him (AP-TABLE-3)."""
     return tuple(tuple((lead + i) % seats for i in range(seats)) for lead in range(seats))
+
+
+def _as_cards(ints: list[int]) -> list[Card]:
+    """The ``Card`` of each int (``Card.index``), for a result."""
+    return list(map(ALL_CARDS.__getitem__, ints))
 
 
 _OUTSIDE: dict[str, frozenset[int]] = {}
@@ -284,17 +313,6 @@ class _Places:
         self.discards: dict[int, Cards] = {}
 
 
-@dataclass
-class _Located:
-    """The places with every card located: what the checks that name places read."""
-
-    deal: dict[int, list[Located]] = field(default_factory=dict)
-    kitty: list[Located] | None = None
-    dead: list[Located] | None = None
-    draws: dict[int, list[Located]] = field(default_factory=dict)
-    discards: dict[int, list[Located]] = field(default_factory=dict)
-
-
 class HandState:
     """The state of one hand. Steps: ``call``/``close_auction`` or
     ``set_contract``; ``deal``, ``set_kitty``, ``set_dead``; ``name_trump``;
@@ -302,7 +320,7 @@ class HandState:
     then ``finish``."""
 
     # Made for every hand: slots make it, and every look-up on the hot path, cheaper.
-    __slots__ = ("_located", "_maps", "_next_leader", "_order", "_outside", "_trick_view", "_tricks",
+    __slots__ = ("_maps", "_next_leader", "_order", "_outside", "_trick_view", "_tricks",
                  "at", "auction", "bid", "bidder", "broken", "card_holders",
                  "dealer", "fam", "list_at", "n", "number", "off_suit", "p", "p_cards",
                  "p_seats", "partner_cards", "partner_claim", "partner_claim_at", "places",
@@ -326,7 +344,6 @@ class HandState:
         self.trump_at = at
         self.places = _Places()
         self.list_at: dict[tuple[str, int], str] = {}  # ("deal" | "draws", seat) -> pointer
-        self._located: _Located | None = None
         self._maps: tuple[dict[int, int], dict[int, int]] | None = None  # see _check_conservation
         self.partner_cards = Cards([], at)
         self.partner_claim: list[int] | None = None
@@ -384,18 +401,6 @@ class HandState:
                 self._v("R401", "deck", f"{ALL_CARDS[c].text} is not a card of this game's deck "
                         f"({len(self.p.deck)} cards)", cards.where(j))
         return cards.keep(kept)
-
-    def _lp(self) -> _Located:
-        """The places with every card located (made once, when a check needs them)."""
-        if self._located is None:
-            pl = self.places
-            self._located = _Located(
-                {s: cs.located() for s, cs in pl.deal.items()},
-                None if pl.kitty is None else pl.kitty.located(),
-                None if pl.dead is None else pl.dead.located(),
-                {s: cs.located() for s, cs in pl.draws.items()},
-                {s: cs.located() for s, cs in pl.discards.items()})
-        return self._located
 
     @property
     def tricks(self) -> TrickList:
@@ -669,21 +674,22 @@ class HandState:
         k, j = divmod(i, self.n)
         return self.t_src[k].where(j)
 
-    def _compare_held(self, seat: int, held: list[Located], played: list[int],
-                      complete: bool, at: str) -> None:
+    def _compare_held(self, seat: int, held: Holding, played: list[int], complete: bool) -> None:
         """The cards a player played (``played``: positions in ``p_cards``)
         must be the cards he held (AP-DEAL-1, TP4-4, TP5-4).
 
         One diagnostic per player, listing every card that differs, so that one
         mistake (a card in the wrong hand, a wrong dealer) doesn't make a flood.
         """
-        held_set = {c for c, _ in held}
-        cards = [ALL_CARDS[self.p_cards[i]] for i in played]
+        held_set = set(held.ints)
+        cards = [self.p_cards[i] for i in played]
         played_set = set(cards)
         if held_set == played_set or (not complete and played_set <= held_set):
-            return  # the common case: nothing to list
-        extra = [(c, self._play_at(i)) for c, i in zip(cards, played, strict=True) if c not in held_set]
-        unplayed = [(c, hat) for c, hat in held if c not in played_set] if complete else []
+            return  # the common case: nothing to list, nothing located
+        extra = [(ALL_CARDS[c], self._play_at(i)) for c, i in zip(cards, played, strict=True)
+                 if c not in held_set]
+        unplayed = [(ALL_CARDS[c], held.where(j)) for j, c in enumerate(held.ints)
+                    if c not in played_set] if complete else []
         if not extra and not unplayed:
             return
         parts = []
@@ -697,7 +703,7 @@ class HandState:
                 player=self.name(seat), not_held=[c.text for c, _ in extra],
                 not_played=[c.text for c, _ in unplayed])
 
-    def _check_owners(self, holdings: dict[int, list[Located]]) -> None:
+    def _check_owners(self, holdings: dict[int, Holding]) -> None:
         """A card the record places with one player (his deal, his draws, the
         kitty the bidder takes) or with nobody (the dead cards, set aside) may
         be played by that player only (AP-DEAL-1, TP4-4, TP5-4): this holds
@@ -706,129 +712,150 @@ class HandState:
         """
         if len(holdings) == self.n:
             return  # every holding is known (a full record): all compared already
-        pl = self._lp()
-        owner: dict[Card, tuple[int | None, str]] = {}  # card -> (seat or None, what)
-        for c, _ in pl.dead or []:
-            owner[c] = (None, "dead")
-        if self.bidder is not None:
-            for c, _ in pl.kitty or []:
+        pl = self.places
+        owner: dict[int, tuple[int | None, str]] = {}  # card -> (seat or None, what)
+        if pl.dead is not None:
+            owner.update(dict.fromkeys(pl.dead.ints, (None, "dead")))
+        if self.bidder is not None and pl.kitty is not None:
+            for c in pl.kitty.ints:
                 owner.setdefault(c, (self.bidder, "kitty"))
         for kind, by_seat in (("deal", pl.deal), ("draws", pl.draws)):
             for s, cs in by_seat.items():
-                for c, _ in cs:
+                for c in cs.ints:
                     owner.setdefault(c, (s, kind))
         if not owner:
             return  # nothing recorded but the tricks: nothing to hold them to
-        for t in self.tricks:
-            for p in t.plays:
-                if p.seat in holdings or p.card not in owner:
-                    continue
-                seat, kind = owner[p.card]
-                if seat == p.seat:
-                    continue
-                who, card = self.name(p.seat), p.card.text
-                if seat is None:
-                    why = "which is among the dead cards, set aside and never used"
-                elif kind == "kitty":
-                    why = f"which is in the kitty, taken by the bidder, {self.name(seat)}"
-                elif kind == "deal":
-                    why = f"which was dealt to {self.name(seat)}"
-                else:
-                    why = f"which {self.name(seat)} drew"
-                self._v("R403", "held", f"{who} played {card}, {why}", p.at, t.number,
-                        player=who, card=card, place=kind)
+        # The plays in order, trick by trick (``p_cards``): a play is located,
+        # and its Trick made, only to be reported.
+        for i, (c, played_by) in enumerate(zip(self.p_cards, self.p_seats, strict=True)):
+            if played_by in holdings or c not in owner:
+                continue
+            seat, kind = owner[c]
+            if seat == played_by:
+                continue
+            who, card = self.name(played_by), ALL_CARDS[c].text
+            if seat is None:
+                why = "which is among the dead cards, set aside and never used"
+            elif kind == "kitty":
+                why = f"which is in the kitty, taken by the bidder, {self.name(seat)}"
+            elif kind == "deal":
+                why = f"which was dealt to {self.name(seat)}"
+            else:
+                why = f"which {self.name(seat)} drew"
+            self._v("R403", "held", f"{who} played {card}, {why}", self._play_at(i), i // self.n + 1,
+                    player=who, card=card, place=kind)
 
-    def _exchange(self, view: TrumpView | None) -> dict[int, list[Located]]:
+    def _exchange(self, view: TrumpView | None) -> dict[int, Holding]:
         """Check the ten-point discards and draws; return the holding each player
         starts play with, for the seats where the record shows it."""
-        pl = self._lp()
-        holdings: dict[int, list[Located]] = {}
+        pl = self.places
+        holdings: dict[int, Holding] = {}
         if self.p.mode == "play-all":
-            return dict(pl.deal)
-        discard_rule = self.fam.rule("discard_point")
+            return {s: Holding((cs,)) for s, cs in pl.deal.items()}
         if view is not None:
-            for seat, cs in pl.discards.items():
-                for c, at in cs:
-                    if view.points[c]:
-                        self._v("R409", discard_rule, f"{self.name(seat)} discarded {c.text}, a "
-                                f"point card; only cards that are not point cards may be "
-                                f"discarded", at, player=self.name(seat), card=c.text)
+            self._check_discard_points(view)
         if self.p.mode == "cut-down":
             for seat, dealt in pl.deal.items():
-                held = list(dealt)
+                parts: tuple[Cards, ...] = (dealt,)
                 if seat == self.bidder:
                     if pl.kitty is None:
                         continue
-                    held += pl.kitty
+                    parts = (dealt, pl.kitty)
                 if seat in pl.discards:
-                    holdings[seat] = self._after_discards(seat, held, pl.discards[seat], "held")
+                    holdings[seat] = self._after_discards(seat, Holding(parts), pl.discards[seat], "held")
             return holdings
         # refill (TP4-3 .. TP4-5)
         if view is not None:
             for seat, dealt in pl.deal.items():
                 if seat != self.bidder and seat in pl.discards:
                     self._check_refill_discards(seat, dealt, pl.discards[seat], view)
-        pack = len(self.p.deck) - self.n * self.p.deal - self.p.dead
-        others = [s for s in range(self.n) if s != self.bidder]
-        if all(s in pl.draws for s in others) and self.bidder in pl.draws:
-            rest = pack - sum(len(pl.draws[s]) for s in others)
-            got = len(pl.draws[self.bidder])
-            if got != rest:
-                self._v("R409", "TP4-4", f"{self.name(self.bidder)}, the bidder, drew {got} cards; "
-                        f"the bidder gets all the rest of the pack, {rest} cards",
-                        pl.draws[self.bidder][0][1] if pl.draws[self.bidder] else self.at)
+        self._check_bidder_draws()
         for seat, dealt in pl.deal.items():
             if seat not in pl.discards or seat not in pl.draws:
                 continue
-            gone = {c for c, _ in pl.discards[seat]}
-            kept = [x for x in dealt if x[0] not in gone]
-            if seat != self.bidder and len(kept) <= self.p.hand:
-                want = self.p.hand - len(kept)
+            gone = set(pl.discards[seat].ints)
+            kept = len([c for c in dealt.ints if c not in gone])
+            if seat != self.bidder and kept <= self.p.hand:
+                want = self.p.hand - kept
                 if len(pl.draws[seat]) != want:
-                    self._v("R409", "TP4-4", f"{self.name(seat)} kept {len(kept)} cards and drew "
+                    self._v("R409", "TP4-4", f"{self.name(seat)} kept {kept} cards and drew "
                             f"{len(pl.draws[seat])}; the dealer gives him {want}, up to "
                             f"{self.p.hand}", self.list_at.get(("draws", seat), self.at),
                             player=self.name(seat))
-            holdings[seat] = self._after_discards(seat, dealt + pl.draws[seat], pl.discards[seat],
-                                                  "TP4-4")
+            holdings[seat] = self._after_discards(seat, Holding((dealt, pl.draws[seat])),
+                                                  pl.discards[seat], "TP4-4")
         return holdings
 
-    def _after_discards(self, seat: int, held: list[Located], discards: list[Located],
-                        purpose: str) -> list[Located]:
-        held_set = {c for c, _ in held}
-        for c, at in discards:
-            if c not in held_set:
-                self._v("R409", purpose, f"{self.name(seat)} discarded {c.text}, which they did not "
-                        f"hold", at, player=self.name(seat), card=c.text)
-        gone = {c for c, _ in discards}
-        left = [x for x in held if x[0] not in gone]
+    def _check_discard_points(self, view: TrumpView) -> None:
+        """TP4-4, TP5-4: no point card is discarded."""
+        points = view.points_i
+        for seat, cs in self.places.discards.items():
+            if not any(map(points.__getitem__, cs.ints)):
+                continue  # the common case: no point card, nothing to locate
+            for j, c in enumerate(cs.ints):
+                if points[c]:
+                    card = ALL_CARDS[c]
+                    self._v("R409", "discard_point", f"{self.name(seat)} discarded {card.text}, a "
+                            f"point card; only cards that are not point cards may be "
+                            f"discarded", cs.where(j), player=self.name(seat), card=card.text)
+
+    def _check_bidder_draws(self) -> None:
+        """TP4-4: the bidder draws all the rest of the pack (when every draw is recorded)."""
+        pl, bidder = self.places, self.bidder
+        others = [s for s in range(self.n) if s != bidder]
+        if not (all(s in pl.draws for s in others) and bidder in pl.draws):
+            return
+        assert bidder is not None
+        pack = len(self.p.deck) - self.n * self.p.deal - self.p.dead
+        rest = pack - sum(len(pl.draws[s]) for s in others)
+        got = pl.draws[bidder]
+        if len(got) != rest:
+            self._v("R409", "TP4-4", f"{self.name(bidder)}, the bidder, drew {len(got)} cards; "
+                    f"the bidder gets all the rest of the pack, {rest} cards",
+                    got.where(0) if got.ints else self.at)
+
+    def _after_discards(self, seat: int, held: Holding, discards: Cards, purpose: str) -> Holding:
+        """What ``seat`` holds once his ``discards`` are gone from ``held``:
+        he discards only cards he holds, and is left with a hand."""
+        held_set = set(held.ints)
+        gone = set(discards.ints)
+        if not gone <= held_set:  # (the common case, all held, locates nothing)
+            for j, c in enumerate(discards.ints):
+                if c not in held_set:
+                    text = ALL_CARDS[c].text
+                    self._v("R409", purpose, f"{self.name(seat)} discarded {text}, which they did "
+                            f"not hold", discards.where(j), player=self.name(seat), card=text)
+        left = held.without(gone)
         if len(left) != self.p.hand:
             self._v("R409", purpose, f"{self.name(seat)} is left with {len(left)} cards after their "
                     f"discards; they must make a hand of {self.p.hand}",
-                    discards[0][1] if discards else self.at, player=self.name(seat))
+                    discards.where(0) if discards.ints else self.at, player=self.name(seat))
         return left
 
-    def _check_refill_discards(self, seat: int, dealt: list[Located], discards: list[Located],
+    def _check_refill_discards(self, seat: int, dealt: Cards, discards: Cards,
                                view: TrumpView) -> None:
         """TP4-3: a non-bidder discards all his non-trumps and no trump; TP4-5:
         with more than ``hand`` trumps, non-point trumps down to ``hand``."""
-        who = self.name(seat)
-        gone = {c for c, _ in discards}
-        trumps = [c for c, _ in dealt if view.is_trump(c)]
-        for c, at in dealt:
-            if not view.is_trump(c) and c not in gone:
-                self._v("R409", "TP4-3", f"{who} kept {c.text}, which is not a trump; every player "
-                        f"but the bidder discards all their non-trump cards", at, player=who,
-                        card=c.text)
-        thrown = [(c, at) for c, at in discards if view.is_trump(c)]
+        trump_set = view.trumps_i
+        gone = set(discards.ints)
+        trumps = [c for c in dealt.ints if c in trump_set]
+        for j, c in enumerate(dealt.ints):
+            if c not in trump_set and c not in gone:
+                text = ALL_CARDS[c].text
+                self._v("R409", "TP4-3", f"{self.name(seat)} kept {text}, which is not a trump; "
+                        f"every player but the bidder discards all their non-trump cards",
+                        dealt.where(j), player=self.name(seat), card=text)
+        thrown = [j for j, c in enumerate(discards.ints) if c in trump_set]
         excess = len(trumps) - self.p.hand
         if excess <= 0:
-            for c, at in thrown:
-                self._v("R409", "TP4-3", f"{who} discarded {c.text}, a trump, holding only "
-                        f"{len(trumps)} trumps; no trump is thrown away", at, player=who,
-                        card=c.text)
+            for j in thrown:
+                text = ALL_CARDS[discards.ints[j]].text
+                self._v("R409", "TP4-3", f"{self.name(seat)} discarded {text}, a trump, holding "
+                        f"only {len(trumps)} trumps; no trump is thrown away", discards.where(j),
+                        player=self.name(seat), card=text)
             return
-        spare = [c for c in trumps if not view.points[c]]
+        who = self.name(seat)
+        spare = [c for c in trumps if not view.points_i[c]]
         if len(spare) < excess:
             self._v("R409", "TP4-5", f"{who} holds {len(trumps)} trumps after the discards, of "
                     f"which only {len(spare)} are not point cards: {who} can't get down to "
@@ -837,7 +864,7 @@ class HandState:
         elif len(thrown) != excess:
             self._v("R409", "TP4-5", f"{who} held {len(trumps)} trumps and discarded {len(thrown)}"
                     f" of them; {who} discards non-point trumps down to {self.p.hand}, so "
-                    f"exactly {excess}", discards[0][1] if discards else self.at, player=who)
+                    f"exactly {excess}", discards.where(0) if discards.ints else self.at, player=who)
 
     def _partners(self, view: TrumpView | None) -> list[int] | None:
         """TP5-3: the partners are the holders of the called cards, once the
@@ -852,28 +879,20 @@ class HandState:
         each called card (the bidder's own name for a card he holds)."""
         if self.p.sides != "called" or self.bidder is None:
             return []
-        pl = self._lp()
-        where: dict[Card, int] = {}
-        for s, cs in pl.deal.items():
-            where.update((c, s) for c, _ in cs)
-        for c, _ in pl.kitty or []:
-            where[c] = self.bidder
-        for s, cs in pl.discards.items():
-            where.update((c, s) for c, _ in cs if c not in where)
-        for c, seat in zip(self.p_cards, self.p_seats, strict=True):
-            where.setdefault(ALL_CARDS[c], seat)
-        cards: list[Located] = []
-        for c, at in self.partner_cards.located():
-            if any(c == k for k, _ in cards):
+        cards: list[int] = []  # the called cards, each once
+        called = self.partner_cards
+        for j, c in enumerate(called.ints):
+            text = ALL_CARDS[c].text
+            if c in cards:
                 # The same card twice is one call, not two (TP5-3).
-                self._v("R411", "partner", f"{c.text} is called twice; the bidder calls "
-                        f"{self.p.called_cards} different cards", at, card=c.text)
+                self._v("R411", "partner", f"{text} is called twice; the bidder calls "
+                        f"{self.p.called_cards} different cards", called.where(j), card=text)
                 continue
-            cards.append((c, at))
-            if view is not None and not view.is_trump(c):
-                self._v("R411", "partner", f"the called card {c.text} is not a trump; the bidder "
-                        f"calls a card of the trump suit", at, card=c.text)
-        holders = [where.get(c) for c, _ in cards]
+            cards.append(c)
+            if view is not None and c not in view.trumps_i:
+                self._v("R411", "partner", f"the called card {text} is not a trump; the bidder "
+                        f"calls a card of the trump suit", called.where(j), card=text)
+        holders = [self._holder(c) for c in cards]
         claim = self.partner_claim
         # The bidder named for a card he holds is how a tally records "alone".
         named = None if claim is None else list(dict.fromkeys(s for s in claim if s != self.bidder))
@@ -902,7 +921,7 @@ class HandState:
                             self.partner_claim_at, **both)
             return sorted(derived)
         if claim is not None and cards:
-            unknown = [c.text for (c, _), s in zip(cards, holders, strict=True) if s is None]
+            unknown = [ALL_CARDS[c].text for c, s in zip(cards, holders, strict=True) if s is None]
             if len(claim) < len(cards):
                 # One name for two cards would leave the other card's holder
                 # to a guess: the names stand in for the cards, one each.
@@ -913,12 +932,12 @@ class HandState:
                 return None
             if too_many:
                 return None  # reported above: which names to believe is a guess
-            wrong = [(c, s, k) for (c, _), s, k in zip(cards, holders, claim, strict=True)
+            wrong = [(ALL_CARDS[c].text, s, k) for c, s, k in zip(cards, holders, claim, strict=True)
                      if s is not None and s != k]
-            for c, s, k in wrong:
-                self._v("C507", "partner", f"{c.text} is recorded as held by {self.name(k)}, but "
+            for text, s, k in wrong:
+                self._v("C507", "partner", f"{text} is recorded as held by {self.name(k)}, but "
                         f"the cards show {self.name(s)}", self.partner_claim_at,
-                        claimed=self.name(k), derived=self.name(s), card=c.text)
+                        claimed=self.name(k), derived=self.name(s), card=text)
             # No cards show the holders: the record's names stand in, in the
             # order of the called cards (for the TP-WIN-1 tie-break).
             self.card_holders = list(claim)
@@ -930,6 +949,25 @@ class HandState:
         self._v("R411", "partner", "who holds the called card is not shown by the record; "
                 f"write partner.{'players' if self.p.called_cards > 1 else 'player'}",
                 self.partner_claim_at)
+        return None
+
+    def _holder(self, c: int) -> int | None:
+        """Who holds card ``c`` once the bidder has taken the kitty, as the
+        record shows it (TP5-3): the bidder for a card of the kitty, else the
+        player dealt it (the last one, for a card dealt twice, CARD-4), else
+        the first who discarded it, else the first who played it; ``None``:
+        the record doesn't show it."""
+        pl = self.places
+        if pl.kitty is not None and c in pl.kitty.ints:
+            return self.bidder
+        dealt = [s for s, cs in pl.deal.items() if c in cs.ints]
+        if dealt:
+            return dealt[-1]
+        for s, cs in pl.discards.items():
+            if c in cs.ints:
+                return s
+        if c in self.p_cards:
+            return self.p_seats[self.p_cards.index(c)]
         return None
 
     # --- finish --------------------------------------------------------
@@ -955,8 +993,7 @@ class HandState:
             if tricks:
                 played = self._played()
                 for seat, held in holdings.items():
-                    self._compare_held(seat, held, played[seat], complete,
-                                       held[0][1] if held else self.at)
+                    self._compare_held(seat, held, played[seat], complete)
                 self._check_owners(holdings)
         partners = self._partners(view)
         if self.bidder is None or self.bid is None or partners is None:
@@ -979,11 +1016,11 @@ class HandState:
                 credits, values, in_tricks = ten_point_credits(played_tricks, view, unit_of)
                 self._set_values(values, in_tricks)
                 credits.sort(key=lambda cr: -view.strength[cr.card])
-                seen = {c for pc in in_tricks for c, _ in pc}
-                out_of_play = [c for c, v in view.points.items() if v and c not in seen]
+                in_play = set(self.p_cards)
+                out_of_play = [ALL_CARDS[c] for c, v in enumerate(view.points_i) if v and c not in in_play]
                 taken = credited(credits, units)
                 seat_taken = credited(credits, self.n, by_seat=True)
-                self._check_points_in_play(taken, view)
+                self._check_points_in_play(out_of_play)
             else:
                 awards, game_points, values = auction_awards(played_tricks, view, unit_of, units,
                                                              self.p.low)
@@ -1018,12 +1055,12 @@ class HandState:
                           self.trump, partners, self.card_holders, self.tricks, awards, game_points, taken,
                           bidding_units, made, delta, level, self.auction.stuck, self.fam, credits,
                           seat_taken, side, sum(taken) - side, settle_rule, out_of_play,
-                          [ALL_CARDS[c] for c in self.partner_cards.ints],
-                          {s: [ALL_CARDS[c] for c in cs.ints] for s, cs in self.places.discards.items()},
-                          {s: [ALL_CARDS[c] for c in cs.ints] for s, cs in self.places.draws.items()},
-                          {s: [ALL_CARDS[c] for c in cs.ints] for s, cs in self.places.deal.items()},
-                          None if self.places.kitty is None else [ALL_CARDS[c] for c in self.places.kitty.ints],
-                          None if self.places.dead is None else [ALL_CARDS[c] for c in self.places.dead.ints])
+                          _as_cards(self.partner_cards.ints),
+                          {s: _as_cards(cs.ints) for s, cs in self.places.discards.items()},
+                          {s: _as_cards(cs.ints) for s, cs in self.places.draws.items()},
+                          {s: _as_cards(cs.ints) for s, cs in self.places.deal.items()},
+                          None if self.places.kitty is None else _as_cards(self.places.kitty.ints),
+                          None if self.places.dead is None else _as_cards(self.places.dead.ints))
 
     def _dealt_as_played(self) -> bool:
         """True when every player's deal is recorded, nothing is exchanged, and
@@ -1049,13 +1086,10 @@ class HandState:
         """Every point card is in play when no card is set aside (RULES.md, invariants)."""
         return self.p.dead == 0
 
-    def _check_points_in_play(self, taken: list[int], view: TrumpView) -> None:
-        """Ten-point without dead cards: all eight point cards are played (TP4-4)."""
-        if not self._all_points_in_play():
-            return
-        played = {ALL_CARDS[c] for c in self.p_cards}
-        missing = [c for c, v in view.points.items() if v and c not in played]
-        if missing:
-            self._v("R409", "points_missing", f"the point card(s) {', '.join(describe(c) for c in missing)} "
+    def _check_points_in_play(self, out_of_play: list[Card]) -> None:
+        """Ten-point without dead cards: all eight point cards are played (TP4-4);
+        ``out_of_play`` are the point cards in no trick."""
+        if out_of_play and self._all_points_in_play():
+            self._v("R409", "points_missing", f"the point card(s) {', '.join(map(describe, out_of_play))} "
                     f"are not in the tricks; point cards are never discarded, so all are played",
                     self.at + "/tricks")

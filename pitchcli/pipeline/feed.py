@@ -169,6 +169,11 @@ class Driver:
             return False  # the table itself can't be played: nothing more to check
         self.out.table = table
         self.seat_of = {name: i for i, name in enumerate(table.players)}
+        # Each player's seat and name as a pointer segment, made once a game, not
+        # in every hand's deal, discards and draws (``by_player``); not the
+        # names ``by_player`` leaves out as extension keys.
+        self.player_key: dict[str, tuple[int, str]] = {
+            name: (i, esc(name)) for i, name in enumerate(table.players) if not name.startswith("x-")}
         # A tally's award by name -> its unit (None: not awarded), as ``tally`` reads it.
         self.unit_at: dict[object, int] = {None: -1, **{name: i for i, name in enumerate(table.unit_names)}}
         self.game = GameState(table)
@@ -340,13 +345,13 @@ class Driver:
         """The card lists of a hand's mapping by player (``deal``, ``discards``,
         ``draws``) with the seat of each player; ``x-`` extension keys left out,
         a name that is no player reported (R413)."""
+        player_key = self.player_key
         for name, cs in (h.get(key) or {}).items():
-            if name.startswith("x-"):
-                continue
-            where = f"{at}/{key}/{esc(name)}"
-            s = self.seat(name, where)
-            if s is not None:
-                yield s, self.cards(cs, where)
+            found = player_key.get(name)
+            if found is not None:
+                yield found[0], self.cards(cs, f"{at}/{key}/{found[1]}")
+            elif not name.startswith("x-"):
+                self.seat(name, f"{at}/{key}/{esc(name)}")  # no such player: reported (R413)
 
     # --- one hand --------------------------------------------------------
     def hand(self, h: dict[str, Any], at: str) -> None:

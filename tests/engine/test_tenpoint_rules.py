@@ -1306,3 +1306,85 @@ def test_tp_points1_with_dead_cards_a_tally_may_be_short_of_ten_but_not_above() 
     clean(rec)
     rec["hands"][0]["points"] = {"Ann": 6, "Ben": 6, "Cal": 3}
     broken(rec, "C501", "TP-POINTS-1", "/hands/0/points", "15", "only 10 points")
+
+
+# --- where the exchange's diagnostics point ---------------------------------
+#
+# The engine keeps a hand's cards as ints and makes a card's JSON Pointer only
+# when a message names it (hand.Cards, hand.Holding): these pin the pointers
+# that are made so, for a card that went through the exchange (the kitty, the
+# draws, a list with a value left out) and for a play that a holding of
+# another player's explains.
+
+def located(a: GameAnalysis) -> list[tuple[str, str | None, str, int | None, str]]:
+    """The violations as (code, rule, pointer, trick, message)."""
+    return [(v.code, v.rule, v.at, v.trick, v.message) for v in a.violations]
+
+
+def test_a_kitty_card_the_bidder_never_played_is_pointed_at_in_the_kitty() -> None:
+    # TP5: Ben plays his discarded 2C in trick 6 instead of 2D, taken from the kitty.
+    rec = tp5(claims=False)
+    h0(rec)["tricks"][5][0] = "2C"
+    assert located(analyze(rec)) == [
+        ("R402", "CARD-4", "/hands/0/tricks/5/0", None,
+         "2C is in the discards of Ben and again in trick 6; a card is played or discarded at most once"),
+        ("R403", "TP5-4", "/hands/0/kitty/1", None,
+         "Ben played 2C, which they did not hold, and held 2D but never played it")]
+
+
+def test_a_drawn_card_never_played_is_pointed_at_in_the_draws() -> None:
+    # TP4 (refill): Dot plays his discarded 3D instead of 9D, his fourth card drawn.
+    rec = tp4(claims=False)
+    h0(rec)["tricks"][4][2] = "3D"
+    assert located(analyze(rec)) == [
+        ("R402", "CARD-4", "/hands/0/tricks/4/2", None,
+         "3D is in the discards of Dot and again in trick 5; a card is played or discarded at most once"),
+        ("R403", "TP4-4", "/hands/0/draws/Dot/3", None,
+         "Dot played 3D, which they did not hold, and held 9D but never played it")]
+
+
+def test_a_list_with_a_value_left_out_keeps_the_records_positions() -> None:
+    # TP5: Eve's discards start with a value that is no card and miss KC: the
+    # count is anchored on her first discard as the record has it (/1), KC
+    # on her deal.
+    rec = tp5(claims=False)
+    h0(rec)["discards"]["Eve"] = ["ZZ", "7D", "6D", "3D"]
+    assert located(analyze(rec)) == [
+        ("R401", "CARD-3", "/hands/0/discards/Eve/0", None, "'ZZ' is not a card"),
+        ("R409", "TP5-4", "/hands/0/discards/Eve/1", None,
+         "Eve is left with 7 cards after their discards; they must make a hand of 6"),
+        ("R403", "TP5-4", "/hands/0/deal/Eve/9", None, "Eve held KC but never played it")]
+
+
+def test_a_card_held_by_another_player_is_pointed_at_where_it_is_played() -> None:
+    # TP4 without Ben's deal, discards and draws: Ben and Dot swap their cards
+    # of trick 6, so Ben plays 10C, which Dot drew (the trick's number too).
+    rec = tp4(claims=False)
+    for key in ("deal", "discards", "draws"):
+        del h0(rec)[key]["Ben"]
+    t = h0(rec)["tricks"][5]
+    t[1], t[3] = t[3], t[1]
+    assert located(analyze(rec)) == [
+        ("R403", "TP4-4", "/hands/0/draws/Dot/4", None,
+         "Dot played QC, which they did not hold, and held 10C but never played it"),
+        ("R403", "TP4-4", "/hands/0/tricks/5/1", 6, "Ben played 10C, which Dot drew")]
+    # TP5 without Cal's deal and discards: Cal plays 2D, of the kitty Ben took.
+    rec = tp5(claims=False)
+    for key in ("deal", "discards"):
+        del h0(rec)[key]["Cal"]
+    t = h0(rec)["tricks"][5]
+    t[0], t[1] = t[1], t[0]
+    assert located(analyze(rec)) == [
+        ("R403", "TP5-4", "/hands/0/kitty/1", None,
+         "Ben played 3C, which they did not hold, and held 2D but never played it"),
+        ("R403", "TP5-4", "/hands/0/tricks/5/1", 6,
+         "Cal played 2D, which is in the kitty, taken by the bidder, Ben")]
+
+
+def test_a_card_called_twice_is_pointed_at_its_second_call() -> None:
+    rec = tp5(claims=False)
+    h0(rec)["partner"] = {"cards": ["AS", "AS"]}
+    assert located(analyze(rec)) == [
+        ("R411", "TP5-3", "/hands/0/partner", None, "2 cards called; this profile calls 1"),
+        ("R411", "TP5-3", "/hands/0/partner/cards/1", None,
+         "AS is called twice; the bidder calls 1 different cards")]
