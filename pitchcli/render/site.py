@@ -184,15 +184,10 @@ def _macros() -> Any:
 
 
 @cache
-def _card_markup(card: str, rank: str, suit: str | None, trump: bool) -> Markup:
+def card_html(face: CardFace) -> Markup:
     """A card as HTML (the ``card`` macro), made once per card and trump flag:
     a game page shows hundreds of cards and there are 54 of them."""
-    return Markup(_macros().card(CardFace(card, rank, suit, trump)))
-
-
-def card_html(face: CardFace) -> Markup:
-    """A card as HTML (see ``_card_markup``)."""
-    return _card_markup(face.card, face.rank, face.suit, face.trump)
+    return Markup(_macros().card(face))
 
 
 def card_row(faces: list[CardFace]) -> Markup:
@@ -202,11 +197,11 @@ def card_row(faces: list[CardFace]) -> Markup:
 
 
 @lru_cache(maxsize=1 << 14)
-def _play_markup(player: str, card: str, rank: str, suit: str | None, trump: bool, won: bool) -> Markup:
+def _play_markup(player: str, face: CardFace, won: bool) -> Markup:
     """A card of a trick with who played it (the ``play_cell`` macro), made
     once per player, card and mark: a page's 200 plays repeat a club's few
     players and 54 cards."""
-    return Markup(_macros().play_cell(player, CardFace(card, rank, suit, trump), won))
+    return Markup(_macros().play_cell(player, face, won))
 
 
 @lru_cache(maxsize=1 << 12)
@@ -234,8 +229,7 @@ def made_html(h: HandView) -> Markup:
 
 def trick_cells(t: TrickView) -> Markup:
     """The cells of a trick's row, one per card in play order, the winner's marked."""
-    return Markup("".join(_play_markup(p.player, p.face.card, p.face.rank, p.face.suit, p.face.trump,
-                                       p.player == t.winner) for p in t.plays))
+    return Markup("".join(_play_markup(p.player, p.face, p.player == t.winner) for p in t.plays))
 
 
 def card_name(text: str) -> str:

@@ -3,13 +3,12 @@ from a game's public results (``pitchcli.Game``), in one place.
 
 Every game fact here (who took which point, made or set, the score changes,
 the running totals, the trick winners, the winner of the game) is *read* from
-what the engine derived: the public ``Game`` and its ``Hand`` values and the
-score sheet (``pitchcli.views.scoresheet``), both on the public API. Nothing
-is recomputed and nothing branches on a family's or profile's name: a hand
-shows Auction Pitch awards when the engine gave awards, and points taken
-otherwise. This is the only module of ``report``, ``chart`` and
-``ratings`` that reads a game's results, so that a change in them is a change
-here alone.
+what the engine derived: the public ``Game`` and its ``Hand`` values (which
+the score sheet, ``pitchcli.views.scoresheet``, reads too). Nothing is
+recomputed and nothing branches on a family's or profile's name: a hand shows
+Auction Pitch awards when the engine gave awards, and points taken otherwise.
+This is the only module of ``report``, ``chart`` and ``ratings`` that reads
+a game's results, so that a change in them is a change here alone.
 """
 
 from __future__ import annotations
@@ -23,9 +22,8 @@ from pitchcli import escape
 from pitchcli.api.checking import checked_game
 from pitchcli.api.games import Card, Hand
 from pitchcli.api.kinds import CallKind, Level, PointKind
-from pitchcli.cards import SUITS, card
+from pitchcli.cards import SUITS
 from pitchcli.pipeline.check import Checked
-from pitchcli.views.scoresheet import score_sheet
 
 
 @dataclass
@@ -58,11 +56,6 @@ class CardFace:
     rank: str
     suit: str | None
     trump: bool = False
-
-
-def face(text: str) -> CardFace:
-    """The face of a card given in any notation the engine wrote."""
-    return face_of(card(text))
 
 
 @cache
@@ -273,17 +266,6 @@ def game_view(c: Checked) -> GameView:
     pub = checked_game(c)
     closing = pub.words.closing
     hands = [_hand_view(h, closing) for h in pub.hands]
-    # Where a hand's own values don't say what it came to, the score sheet does.
-    by_number = {h.number: h for h in hands}
-    for hs in score_sheet(pub, c.diagnostics).hands:
-        h = by_number[hs.number]
-        if hs.scored and not h.awards and hs.awards:
-            h.awards = [PointView(k, a.unit, a.card and face(a.card), a.captured_by or a.played_by)
-                        for k, a in hs.awards.items()]
-        if hs.scored and not h.taken:
-            h.taken = dict(hs.taken)
-        if h.trump is None:
-            h.trump = hs.trump
     return GameView(
         file=c.file, document=c.index, event=pub.event, date=pub.date, round=pub.round, table=pub.table,
         id=pub.id, variant=pub.variant, players=list(pub.players), units=list(pub.sides),
