@@ -47,7 +47,7 @@ from pitchcli.engine.game import game_won
 from pitchcli.engine.hand import HandScore, HandState, outside_cards
 from pitchcli.engine.scoring import AWARDS, Award, award_points, award_seat_points, tally_seat_points
 from pitchcli.engine.table import Table
-from pitchcli.engine.tables import GAME_POINTS_I, JACK_I, SUIT_INDEX, SUITS
+from pitchcli.engine.tables import GAME_POINTS_I, JACK_I, SUIT_INDEX, SUITS, TWO_I
 from pitchcli.profiles import Profile
 
 _CARDS = len(ALL_CARDS)
@@ -72,7 +72,7 @@ _AUCTIONS_MAX = 50_000  # per table: beyond it, auctions are run, not kept
 # these are the rule ids the engine can raise for Auction Pitch.
 COVERAGE: dict[str, str] = {
     "CARD-1": "checked: a card outside the family's deck (a joker) in a deal or a trick (of a full or a "
-              "play-level hand) is not in _Tables.in_deck: the hand is refused (R401)",
+              "play-level hand) is not in RuleArrays.in_deck: the hand is refused (R401)",
     "CARD-3": "replayed: the schema refuses a text that is no card (S204) before the engine; one that got "
               "past it would read as -1 (pipeline.feed.Driver.feed), not in the deck, and be refused",
     "CARD-4": "checked: no equal neighbours in a hand's sorted deal (no card dealt twice, even twice to one "
@@ -86,7 +86,7 @@ COVERAGE: dict[str, str] = {
                  "cards played are the cards dealt, each played by the seat it was dealt to (R403); a "
                  "play-level hand has no deal to hold the play to (nor has the replay: _check_owners); feed "
                  "refuses a deal of some players only, and a tally hand with a deal (replayed)",
-    "AP-DEAL-2": "checked: _games: each hand after a game's first is dealt by the seat left of the dealer "
+    "AP-DEAL-2": "checked: verdicts: each hand after a game's first is dealt by the seat left of the dealer "
                  "of the hand before (R405)",
     "AP-BID-1": "checked: bidding.Auction, the engine's own, runs each distinct auction and add_hand refuses "
                 "a hand whose auction reports anything (R404: a call too many or missing); a call other than "
@@ -103,7 +103,7 @@ COVERAGE: dict[str, str] = {
                  "(R410); _hands: the pitcher leads the first trick, and a recorded trump is the suit of "
                  "the first card led (C506); a trick written as a mapping, its `lead` a claim (C508), reads "
                  "as its keys, no cards: refused",
-    "AP-PLAY-2": "checked: _hands: a card neither of the suit led nor a trump (_Tables.void_only, from "
+    "AP-PLAY-2": "checked: _hands: a card neither of the suit led nor a trump (RuleArrays.void_only, from "
                  "tables.may_follow) from a seat that plays the suit led in that trick or later refuses the "
                  "hand (R407)",
     "AP-PLAY-3": "checked: add_hand refuses a trick of other than one card from each seat (R408); the "
@@ -111,7 +111,7 @@ COVERAGE: dict[str, str] = {
     "AP-PLAY-4": "checked: _hands: the seats follow from the cards (each trick led by the winner of the one "
                  "before, from the pitcher), and where the deal is recorded each card must be its seat's "
                  "(else AP-DEAL-1); a trick with a recorded `lead` (C508) is a mapping: refused",
-    "AP-WIN-1": "checked: _games: a game with a hand after the hand that won it (game.game_won) is refused "
+    "AP-WIN-1": "checked: verdicts: a game with a hand after the hand that won it (game.game_won) is refused "
                 "(R412)",
     "C501": "checked: _Driver.accept compares a hand's `points` with the awards of the arrays; any "
             "difference: replayed (a tally's `points` are what it is scored from: no claim, as in the replay)",
@@ -216,10 +216,19 @@ class GameVerdict:
     made: list[bool]
     seats: list[list[int]]
     tally: list[bool]
+    # Ten-point (point cards, no awards): per hand the points each unit and
+    # each seat took (TP-POINTS-1); ``None`` for Auction Pitch's awards.
+    points: list[list[int]] | None = None
+    seat_points: list[list[int]] | None = None
 
     def scores(self, unit_of: tuple[int, ...]) -> list[HandScore]:
         """What each hand counts for, as the full replay's ``HandResult.score``
         gives it (the same scoring functions): no replay needed to count a game."""
+        if self.points is not None and self.seat_points is not None:
+            return [HandScore(bidder, bid, made, tuple(delta), (), (), tuple(taken), tuple(seat_taken))
+                    for bidder, bid, made, delta, taken, seat_taken in zip(
+                        self.bidders, self.bids, self.made, self.deltas, self.points, self.seat_points,
+                        strict=True)]
         units = len(self.totals)
         out = []
         for bidder, bid, made, delta, taken_by, seats, tally in zip(
@@ -243,11 +252,12 @@ def _awarded(taken_by: tuple[int, ...], seats: tuple[int, ...], tally: bool, uni
     return tuple((k, a.unit, a.seat) for k, a in awards.items()), tuple(taken), tuple(seat_taken)
 
 
-class _Tables:
+class RuleArrays:
     """The rules table (``tables``) as arrays, for one family: per trump suit,
-    each card's suit for following and its strength as a trump; per trump and
-    suit led, its win key and whether only a player void in the suit led may
-    play it."""
+    each card's suit for following, its strength as a trump and its value as a
+    point card (ten-point, TP-POINTS-1); per trump and suit led, its win key and
+    whether only a player void in the suit led may play it. Card axes are
+    shifted by one: index 0 is "no card"."""
 
     def __init__(self, fam: Family) -> None:
         views = [fam.view(t) for t in SUITS]
@@ -260,6 +270,9 @@ class _Tables:
                                    for v in views])
         self.points = np.array([0, *GAME_POINTS_I])  # AP-SCORE-4
         self.jack = np.array([JACK_I[t] + 1 for t in SUITS])
+        self.value = np.array([[0, *v.points_i] for v in views])  # TP-POINTS-1 (none in Auction Pitch)
+        self.is_trump = self.strength > 0
+        self.two = np.array([TWO_I[t] + 1 for t in SUITS])  # TP-POINTS-1: to who played it
         outside = outside_cards(fam)
         self.in_deck = np.array([False] + [c not in outside for c in range(_CARDS)])
 
@@ -272,6 +285,8 @@ class QuickBatch:
     ``drop_game`` then takes its hands out), then ``decide`` gives a
     ``GameVerdict`` or ``None`` per game begun and not dropped.
     """
+
+    exchanges = False  # its hands have no discards or draws (pipeline.feed.Driver.feed)
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -337,7 +352,7 @@ class QuickBatch:
             known = self.contracts[bid] = not hs.violations
         return (bidder, bid) if known else None  # type: ignore[return-value]
 
-    def _won(self, dealer: int, calls: tuple[object, ...] | None,
+    def contract_of(self, dealer: int, calls: tuple[object, ...] | None,
              contract: tuple[int, object] | None) -> tuple[int, int] | None:
         """The bidder and bid of a hand (AP-BID-1..6), or None: not decided here."""
         if calls is None:
@@ -355,8 +370,7 @@ class QuickBatch:
         """Take the hands of the game begun last out of the batch."""
         start = self.games.pop()
         first = bisect_left(self.card_hands, start)  # (the hands' indices grow)
-        cards = first * self.n * self.size
-        del self.dealt[cards:], self.played[cards:]
+        del self.dealt[first * self.n * self.p.deal:], self.played[first * self.n * self.size:]
         del self.card_hands[first:], self.has_deal[first:], self.trump_claims[first:]
         first = bisect_left(self.tally_hands, start)
         del self.tally_hands[first:], self.tally_taken[first:]
@@ -379,7 +393,7 @@ class QuickBatch:
         # tricks of one card from each seat.
         if (dealt is not None and deal_sizes != self.deal_sizes) or trick_sizes != self.trick_sizes:
             return False
-        won = self._won(dealer, calls, contract)
+        won = self.contract_of(dealer, calls, contract)
         if won is None:
             return False
         self.played += played
@@ -401,7 +415,7 @@ class QuickBatch:
         High, Low, Jack and Game (a unit, -1: not awarded), as the record says;
         ``calls`` and ``contract`` as for ``add_hand``. False when the hand is
         surely not one the quick pass decides."""
-        won = self._won(dealer, calls, contract)
+        won = self.contract_of(dealer, calls, contract)
         if won is None:
             return False
         self.tally_hands.append(len(self.dealer))
@@ -427,15 +441,15 @@ class QuickBatch:
             at = np.array(self.tally_hands)
             taken_by[at] = np.array(self.tally_taken, np.int64).reshape(-1, 4)
             tally[at] = True
-        made, delta = self._settle(taken_by)
-        return self._games(ok, made, delta, taken_by, seats, tally)
-
-    def _settle(self, taken_by: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Each hand's score: whether the pitcher made his bid, and each unit's score change."""
         units = len(self.table.unit_names)
-        h = len(taken_by)
-        ar = np.arange(h)
-        taken = np.stack([(taken_by == u).sum(1) for u in range(units)], 1) if h else np.zeros((0, units), np.int64)
+        taken = np.stack([(taken_by == u).sum(1) for u in range(units)], 1)  # AP-SCORE-3: a point per award
+        made, delta = self.settle(taken)
+        return self.verdicts(ok, made, delta, taken_by, seats, tally)
+
+    def settle(self, taken: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Each hand's score from the points each unit took (``taken``: hands
+        by units): whether the pitcher made his bid, and each unit's score change."""
+        ar = np.arange(len(taken))
         # AP-SCORE-5/6 (scoring.settle): the pitcher's unit scores what it took
         # if that makes the bid, else minus the bid; the others what they took.
         bid = np.array(self.bid, np.int64)
@@ -450,7 +464,7 @@ class QuickBatch:
         """The rules of every hand with tricks at once: whether it is clean,
         the unit that took High, Low, Jack and Game (-1: nobody), and the seat
         that took High, Low and Jack (-1: nobody)."""
-        t = _tables(self.fam)
+        t = rule_arrays(self.fam)
         n, size = self.n, self.size
         h = len(self.card_hands)
         # Cards shifted by one: 0 is "not a card", so that every look-up is in range.
@@ -495,21 +509,7 @@ class QuickBatch:
         owner = np.full((h, _CARDS + 1), -1, np.int64)
         owner[rows, dealt] = np.repeat(np.arange(n), size)
         ok &= ~has_deal | (owner[rows, played] == seats).all(1)
-        tricks = np.arange(size)[None, :]
-        # AP-PLAY-2 (tables.may_follow): a card neither of the suit led nor a
-        # trump only from a player who holds no card of the suit led: who plays none later.
-        off_h, off_k, off_j = np.nonzero(t.void_only[trump[:, None, None], led[:, :, None], cards])
-        if len(off_h):
-            suit = t.suit[trump[:, None], played].reshape(h, size, n)
-            suit[suit < 0] = 0
-            per_seat = np.zeros((h, n, size), np.int64)  # the suit each seat played in each trick
-            per_seat[rows[:, :, None], by_trick, tricks[:, :, None]] = suit
-            plays = per_seat[:, :, :, None] == np.arange(4)
-            # Does the seat play each suit in trick k or later? (In trick k
-            # itself it played the off card: "later" and "from k on" agree.)
-            from_k = np.logical_or.accumulate(plays[:, :, ::-1], axis=2)[:, :, ::-1]
-            broke = from_k[off_h, by_trick[off_h, off_k, off_j], off_k, led[off_h, off_k]]
-            ok[off_h[broke]] = False
+        ok[unfollowed(t, trump, led, cards, by_trick)] = False  # AP-PLAY-2
         # AP-SCORE-1..4: High, Low, Jack to whoever takes them, Game on game points.
         unit_of = np.array(self.table.unit_of)
         units = len(self.table.unit_names)
@@ -535,9 +535,12 @@ class QuickBatch:
                        np.where(jack < 0, -1, jack_by)], 1)
         return ok, np.stack([high, low, jack, game], 1), by
 
-    def _games(self, ok: np.ndarray, made: np.ndarray, delta: np.ndarray, taken_by: np.ndarray,
-               seats: np.ndarray, tally: np.ndarray) -> list[GameVerdict | None]:
-        """Per game: the dealer's turn, the running totals and the winner."""
+    def verdicts(self, ok: np.ndarray, made: np.ndarray, delta: np.ndarray, taken_by: np.ndarray,
+                 seats: np.ndarray, tally: np.ndarray, points: np.ndarray | None = None,
+                 seat_points: np.ndarray | None = None) -> list[GameVerdict | None]:
+        """Per game: the dealer's turn (AP-DEAL-2), the running totals and the
+        winner (``game.game_won``); ``ok`` per hand: its rules held. ``points``
+        and ``seat_points`` (ten-point): what each unit and seat took, per hand."""
         n = self.n
         hands = len(self.dealer)
         starts = np.array(self.games)
@@ -558,6 +561,8 @@ class QuickBatch:
         made_l, delta_l, totals_l = made.tolist(), delta.tolist(), totals.tolist()
         taken_l = taken_by.tolist()
         seats_l, tally_l = seats.tolist(), tally.tolist()
+        points_l = None if points is None else points.tolist()
+        seat_points_l = None if seat_points is None else seat_points.tolist()
         game_l = game_of.tolist()
         broken = set(game_of[~ok].tolist())
         bidder, unit_of, units = self.bidder, self.table.unit_of, len(self.table.unit_names)
@@ -584,11 +589,37 @@ class QuickBatch:
                                    totals_l[end - 1] if end > start else [0] * units, winner,
                                    None if at is None else at - start + 1, bidder[start:end],
                                    self.bid[start:end], made_l[start:end], seats_l[start:end],
-                                   tally_l[start:end]))
+                                   tally_l[start:end], None if points_l is None else points_l[start:end],
+                                   None if seat_points_l is None else seat_points_l[start:end]))
         return out
 
 
+def unfollowed(t: RuleArrays, trump: np.ndarray, led: np.ndarray, cards: np.ndarray,
+               by_trick: np.ndarray) -> np.ndarray:
+    """The hands (indices) where a card neither of the suit led nor a trump
+    comes from a seat that holds a card of the suit led (AP-PLAY-2, TP-PLAY-1:
+    ``tables.may_follow``). ``cards``: per hand, trick and place, the card
+    (shifted by one); ``led`` the suit led and ``by_trick`` the seat at each
+    place; ``trump`` per hand. A seat's holding at a trick is what it plays
+    then and later (every card held is played), so it holds the suit led if
+    it plays that suit in this trick or later."""
+    h, size, n = cards.shape
+    off_h, off_k, off_j = np.nonzero(t.void_only[trump[:, None, None], led[:, :, None], cards])
+    if not len(off_h):
+        return off_h
+    suit = t.suit[trump[:, None, None], cards]
+    suit[suit < 0] = 0
+    per_seat = np.zeros((h, n, size), np.int64)  # the suit each seat played in each trick
+    per_seat[np.arange(h)[:, None, None], by_trick, np.arange(size)[None, :, None]] = suit
+    plays = per_seat[:, :, :, None] == np.arange(4)
+    # Does the seat play each suit in trick k or later? (In trick k
+    # itself it played the off card: "later" and "from k on" agree.)
+    from_k = np.logical_or.accumulate(plays[:, :, ::-1], axis=2)[:, :, ::-1]
+    broke = from_k[off_h, by_trick[off_h, off_k, off_j], off_k, led[off_h, off_k]]
+    return off_h[broke]
+
+
 @cache
-def _tables(fam: Family) -> _Tables:
+def rule_arrays(fam: Family) -> RuleArrays:
     """The rule arrays of a family (made once)."""
-    return _Tables(fam)
+    return RuleArrays(fam)

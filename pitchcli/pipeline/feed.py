@@ -209,26 +209,20 @@ class Driver:
         kinds: the whole deal and the tricks (full detail), the tricks alone
         (play-level: the deal is what each seat played), or a tally (the
         ``points`` awarded, no deal, no tricks)."""
+        if batch.exchanges:
+            return self._feed_exchange(batch)
         table = self.out.table
         assert table is not None
-        players, seat_of = table.players, self.seat_of
+        players = table.players
         get = NOTATION_INDEX.get
         for h in self.rec["hands"]:
-            if h.__class__ is not dict or not (_QUICK_KEYS.issuperset(h) or all(
-                    k in _QUICK_KEYS or k.startswith("x-") for k in h)):
+            if not _known_keys(h, _QUICK_KEYS):
                 return False
-            deal, tricks, bids = h.get("deal"), h.get("tricks"), h.get("bids")
-            dealer = seat_of.get(h.get("dealer"))  # type: ignore[arg-type]
-            if dealer is None or (bids is not None and bids.__class__ is not list):
+            deal, tricks = h.get("deal"), h.get("tricks")
+            auction = self._auction_of(h)
+            if auction is None:
                 return False
-            calls = None if bids is None else tuple(bids)
-            contract = None
-            if "contract" in h:
-                c = h["contract"]
-                bidder = seat_of.get(c.get("bidder")) if c.__class__ is dict else None  # type: ignore[arg-type]
-                if bidder is None:
-                    return False
-                contract = bidder, c.get("bid")
+            dealer, calls, contract = auction
             if tricks is None:  # a tally: the points are what the hand is scored from
                 if deal is not None or not self._feed_tally(batch, dealer, calls, contract, h.get("points")):
                     return False
@@ -256,6 +250,57 @@ class Driver:
                 return False
         return True
 
+    def _auction_of(self, h: dict[str, Any]) -> tuple[int, tuple[object, ...] | None,
+                                                      tuple[int, object] | None] | None:
+        """A hand's dealer (a seat), its calls (``None``: no bids recorded)
+        and its recorded contract (bidder, bid), for the quick pass; ``None``
+        when a name is no player's or the calls are no list (replayed)."""
+        seat_of = self.seat_of
+        bids = h.get("bids")
+        dealer = seat_of.get(h.get("dealer"))  # type: ignore[arg-type]
+        if dealer is None or (bids is not None and bids.__class__ is not list):
+            return None
+        contract = None
+        if "contract" in h:
+            c = h["contract"]
+            bidder = seat_of.get(c.get("bidder")) if c.__class__ is dict else None  # type: ignore[arg-type]
+            if bidder is None:
+                return None
+            contract = bidder, c.get("bid")
+        return dealer, None if bids is None else tuple(bids), contract
+
+    def _feed_exchange(self, batch: QuickBatch) -> bool:
+        """``feed`` for a batch of ten-point hands with an exchange: each hand
+        of full detail (the deal, discards and draws of every player, trump,
+        the tricks, the dead cards where there are some); any other is replayed."""
+        table = self.out.table
+        assert table is not None
+        players = table.players
+        n = len(players)
+        get = NOTATION_INDEX.get
+        add = batch.add_exchange_hand  # type: ignore[attr-defined]
+        for h in self.rec["hands"]:
+            if not _known_keys(h, _EXCHANGE_KEYS):
+                return False
+            auction = self._auction_of(h)
+            tricks, suit = h.get("tricks"), h.get("trump")
+            if auction is None or tricks.__class__ is not list or suit is None:
+                return False
+            trump = parse_suit(suit)
+            dead = h.get("dead")
+            places = [h.get(key) for key in ("deal", "discards", "draws")]
+            if trump is None or (dead is not None and dead.__class__ is not list) or any(
+                    m.__class__ is not dict or len(m) != n for m in places) or any(
+                    t.__class__ is not list for t in tricks):
+                return False  # (a trick as a mapping records its lead: a claim the replay checks)
+            try:
+                dealt, discards, draws = ([m[name] for name in players] for m in places)  # type: ignore[index]
+                if not add(*auction, trump, dealt, dead, discards, draws, tricks, get):
+                    return False
+            except (KeyError, TypeError):  # a name that is no player's, a card that can't be one
+                return False
+        return True
+
     def _feed_tally(self, batch: QuickBatch, dealer: int, calls: tuple[object, ...] | None,
                     contract: tuple[int, object] | None, points: object) -> bool:
         """A tally hand of Auction Pitch to the batch: who took each award, by
@@ -277,17 +322,24 @@ class Driver:
         table = self.out.table
         assert table is not None
         names = table.unit_names
-        for h, delta, totals, taken_by in zip(self.rec["hands"], verdict.deltas, verdict.totals_after,
-                                              verdict.taken_by, strict=True):
+        taken = verdict.points
+        for i, (h, delta, totals, taken_by) in enumerate(zip(self.rec["hands"], verdict.deltas,
+                                                             verdict.totals_after, verdict.taken_by,
+                                                             strict=True)):
             if "score" in h and compare_claims(h["score"], dict(zip(names, delta, strict=True))):
                 return False
             if "totals" in h and compare_claims(h["totals"], dict(zip(names, totals, strict=True))):
                 return False
             if "points" in h and "tricks" in h:  # (a tally's points are what it is scored from: no claim)
                 points = h["points"]
-                if points.__class__ is not dict or compare_claims(
-                        claimed_awards(points),
-                        {kind: None if u < 0 else names[u] for kind, u in zip(AWARDS, taken_by, strict=True)}):
+                if points.__class__ is not dict:
+                    return False
+                if taken is not None:  # ten-point: the points each unit took, as ``claims`` compares them
+                    claim, derived = without_extensions(points), dict(zip(names, taken[i], strict=True))
+                else:
+                    claim = claimed_awards(points)
+                    derived = {kind: None if u < 0 else names[u] for kind, u in zip(AWARDS, taken_by, strict=True)}
+                if compare_claims(claim, derived):
                     return False
         out = self.out
         out.totals = verdict.totals
@@ -573,6 +625,14 @@ _AUCTION = frozenset({"R404"})
 # engine never reads); a hand with any other (kitty, partner, …) is replayed in full.
 _QUICK_KEYS = frozenset({"dealer", "deal", "bids", "contract", "trump", "tricks", "points", "score",
                          "totals", "notes"})
+# ... and those of a hand with an exchange (ten-point's refill).
+_EXCHANGE_KEYS = _QUICK_KEYS | {"discards", "draws", "dead"}
+
+
+def _known_keys(h: object, keys: frozenset[str]) -> bool:
+    """True for a hand (a mapping) whose every field is one of ``keys`` or an ``x-`` extension."""
+    return h.__class__ is dict and (keys.issuperset(h) or all(  # type: ignore[arg-type]
+        k in keys or k.startswith("x-") for k in h))  # type: ignore[attr-defined]
 
 
 def claimed_awards(points: dict[str, Any]) -> dict[str, Any]:
@@ -610,7 +670,7 @@ def analyze_many(records: Sequence[dict[str, Any]]) -> list[GameAnalysis | None]
     replayed in full when first read), or ``None``: not known clean, replay it
     with ``analyze``. The same answers as ``analyze``, many times faster on a
     large batch: for a caller that needs the verdict, as ``pitch validate``."""
-    from pitchcli.engine.quick import QuickBatch  # numpy: only for a batch
+    from pitchcli.engine.quick_points import batch_class  # numpy: only for a batch
 
     out: list[GameAnalysis | None] = [None] * len(records)
     batches: dict[tuple[object, ...], QuickBatch] = {}
@@ -621,12 +681,13 @@ def analyze_many(records: Sequence[dict[str, Any]]) -> list[GameAnalysis | None]
             continue
         table = d.out.table
         assert table is not None
-        if not QuickBatch.handles(table):
+        kind = batch_class(table)  # (asked of each record: an equal profile may hold 6.0 for 6)
+        if kind is None:
             continue
         key = (table.profile, table.seats, table.unit_of)
         batch = batches.get(key)
         if batch is None:
-            batch = batches[key] = QuickBatch(table)
+            batch = batches[key] = kind(table)
         batch.begin_game()
         if d.feed(batch):
             fed.append((i, d, batch, len(batch.games) - 1))

@@ -6,7 +6,7 @@ for anything else it must step aside, so that every diagnostic is the full
 replay's. Checked on simulated games of every Auction profile and option (full
 detail, play-level, tallies, and every level mixed in one game), on
 every kind of change to them (a generic mutation of any value of any hand,
-many per game), and on the games the quick pass does not know (ten-point).
+many per game), and on the games the quick pass does not know (ten-point with called partners).
 Each row of ``quick.COVERAGE`` is broken alone (``BREAKERS``, at each level
 of record where it can be) in a game inside
 a JSON Lines file and a YAML stream of 64 valid games of its table, as ``pitch
@@ -185,9 +185,11 @@ def test_a_game_dropped_from_a_batch_of_mixed_levels_leaves_the_others_as_they_a
         _same(quick, full)
 
 
-@pytest.mark.parametrize("variant", ["ten-point", "ten-point-5"])
-def test_a_game_the_quick_pass_does_not_know_is_replayed_in_full(variant: str) -> None:
-    rec = simulate_game(variant, players=5 if variant.endswith("5") else 4, seed=1)
+@pytest.mark.parametrize(("variant", "players"), [("ten-point-5", 5), ("ten-point-7", 7)])
+def test_a_game_the_quick_pass_does_not_know_is_replayed_in_full(variant: str, players: int) -> None:
+    """Called partners: no quick pass knows them (ten-point's other games:
+    tests/engine/test_quick_points.py)."""
+    rec = simulate_game(variant, players=players, seed=1)
     quick = analyze(rec, quick=True)
     assert not _took_quick_pass(quick)
     _same(quick, analyze(rec))

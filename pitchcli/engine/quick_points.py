@@ -1,0 +1,346 @@
+"""The quick pass for ten-point games of the refill exchange (TP4-3 .. TP4-5).
+
+``PointCardBatch`` is ``quick.QuickBatch`` for a family that scores point
+cards: the same auctions (``bidding.Auction``, run once per distinct sequence
+of calls), the same dealer's turn, running totals and winner
+(``QuickBatch.verdicts``: ``game.game_won``, here TP-WIN-1) and the same
+settlement (``QuickBatch.settle``: ``scoring.settle`` without pooling); what it
+adds is each hand's exchange, play and points as array operations over many
+hands at once, read from the rules table (``quick.RuleArrays``: each card's
+suit, win key, trump strength and point value per trump, from
+``tables.TrumpView``). As the Auction quick pass, it answers only "clean, and
+here are the scores" or "don't know": a game it does not decide is replayed in
+full by ``hand.HandState``, which alone writes diagnostics.
+
+What it handles: hands of full detail (the whole deal, every player's discards
+and draws, the dead cards where the profile sets some aside, trump, the
+tricks) at a table of solo players or fixed teams, with a profile whose every
+option has a value it knows (``PROFILE_VALUES``). A called partner (cut-down,
+TP5-3), a kitty, a play-level hand or a tally, a trick with a recorded lead:
+the full replay's.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
+from itertools import chain, repeat
+
+import numpy as np
+
+from pitchcli.cards import ALL_CARDS
+from pitchcli.engine.family import Exchange, Scoring, WinBy, family_of
+from pitchcli.engine.quick import GameVerdict, QuickBatch, rule_arrays, unfollowed
+from pitchcli.engine.table import Table
+from pitchcli.engine.tables import SUIT_INDEX, TRUMP_KEY
+from pitchcli.profiles import Profile
+
+_CARDS = len(ALL_CARDS)
+
+
+def _one_of(*values: object) -> Callable[[object], bool]:
+    """A test for a value equal to one of ``values`` and of its type."""
+    known = frozenset((v.__class__, v) for v in values)
+    return lambda v: (v.__class__, v) in known
+
+
+def _whole(v: object) -> bool:
+    """A whole number (not a bool)."""
+    return v.__class__ is int
+
+
+def _counts(v: object) -> bool:
+    """Player counts: a tuple of whole numbers."""
+    return v.__class__ is tuple and all(map(_whole, v))  # type: ignore[arg-type]
+
+
+# Every option of a profile with the values this quick pass knows (an
+# allow-list, as ``quick.PROFILE_VALUES``; tests/engine/test_quick_points.py
+# checks that every field of ``Profile`` is named). The numbers it only hands
+# on to the engine's own code (the bids to ``bidding.Auction``, the target to
+# ``game.game_won``) or reads as sizes (the deal, the hand, the dead cards) may
+# be any whole number.
+PROFILE_VALUES: dict[str, Callable[[object], bool]] = {
+    "name": lambda v: True,  # a label: no rule reads it
+    "family": _one_of("ten-point"),  # point cards, trump named by the bidder
+    "players": _counts,
+    "deal": _whole,  # TP4-2
+    "hand": _whole,
+    "mode": _one_of("refill"),  # TP4-3 .. TP4-5: discards and draws
+    "kitty": _one_of(0),
+    "dead": _whole,  # set aside: never held, never played
+    "sides": _one_of("solo", "teams"),  # units from the table's unit_of; no called partner
+    "team_size": _whole,
+    "called_cards": _one_of(0),
+    "min_bid": _whole,
+    "max_bid": _whole,
+    "stuck_bid": _whole,
+    "steal": _one_of(True, False),  # bidding.Auction's
+    "low": _one_of("captured", "played"),  # (Auction Pitch's Low: no ten-point rule reads it)
+    "target": _whole,
+    "win_on_set": _one_of(True, False),  # (AP-WIN-1's: TP-WIN-1 does not read it)
+}
+
+# How this quick pass covers each rule the full replay can report for a
+# ten-point hand it might decide, as ``quick.COVERAGE`` does for Auction
+# Pitch; tests/engine/test_quick_points.py breaks each row alone.
+COVERAGE: dict[str, str] = {
+    "CARD-2": "checked: every card of the deal, the dead cards, the discards, the draws and the tricks is "
+              "in the family's deck (RuleArrays.in_deck); a text that is no card reads as -1, not in it",
+    "CARD-3": "replayed: the schema refuses a text that is no card (S204) before the engine; one that got "
+              "past it would read as -1 (pipeline.feed.Driver.feed), not in the deck, and be refused",
+    "CARD-4": "checked: no card twice among the deal, the dead cards and the draws, nor among the "
+              "discards and the tricks (a count per card)",
+    "TP4-2": "checked: add_hand refuses a deal of other than `deal` cards to a seat, or `dead` cards set aside",
+    "TP4-3": "checked: a player but the bidder discards every non-trump he was dealt, and no trump while "
+             "holding `hand` or fewer",
+    "TP4-4": "checked: no point card discarded; a player discards only cards he holds (dealt or drawn) and "
+             "is left with `hand`; a player but the bidder draws `hand` less what he kept; the bidder "
+             "draws the rest of the pack; each plays exactly what he holds; with no dead cards every point "
+             "card is in the tricks",
+    "TP4-5": "checked: a player but the bidder holding more than `hand` trumps discards exactly the excess, "
+             "and has as many trumps that are not point cards",
+    "TP4-6": "checked: add_hand refuses other than `hand` tricks of one card from each seat; the seats "
+             "follow from the cards (the winner leads next, after a trick won by nobody its leader again)",
+    "TP-BID-1": "checked: bidding.Auction, the engine's own, runs each distinct auction (quick.QuickBatch) "
+                "and a hand whose auction reports anything is refused; a contract without bids is held to "
+                "HandState.set_contract; a recorded contract must be the auction's bidder and bid (C505)",
+    "TP-BID-2": "checked: the bidder leads the first trick (the seats follow from him)",
+    "TP-TRUMP-1": "checked: a hand without a recorded trump is not fed (R410 is the replay's)",
+    "TP-PLAY-1": "checked: quick.unfollowed (tables.may_follow): a card neither of the suit led nor a trump "
+                 "only from a seat void in the suit led",
+    "AP-DEAL-2": "checked: QuickBatch.verdicts: each hand after the first is dealt by the next seat",
+    "TP-WIN-1": "checked: QuickBatch.verdicts: a hand after the one that won the game (game.game_won) "
+                "refuses the game",
+    "TP-POINTS-1": "checked: the arrays credit each point card to who won its trick, the 2 of trumps to who "
+                   "played it, as scoring.ten_point_credits; its diagnostic (a tally's points not adding up to "
+                   "the hand's) is a tally's: a tally is not fed, replayed",
+    "TP5-3": "replayed: a called partner (sides: called) is not in PROFILE_VALUES",
+    "TP4-1": "replayed: a team layout the profile does not take is a problem of the table: not fed",
+    "C501": "checked: Driver.accept compares a hand's `points` with the points each unit took",
+    "C502": "checked: accept compares `score` with the score change",
+    "C503": "checked: accept compares `totals` with the running totals",
+    "C504": "checked: accept compares `result` (winner, scores) with the verdict",
+    "R413": "replayed: a name that is no player's in a deal, discards, draws, a contract or a claim: not "
+            "fed, or differs from the verdict",
+}
+
+
+# The profile judged last and the verdict (by identity, as ``quick._handles``).
+_LAST: tuple[Profile | None, bool] = (None, False)
+
+
+def _handles(p: Profile) -> bool:
+    """``PointCardBatch.handles`` for one profile."""
+    global _LAST
+    if _LAST[0] is p:
+        return _LAST[1]
+    known = all(test(getattr(p, option)) for option, test in PROFILE_VALUES.items())
+    if known:  # (a family is made only of a known name)
+        fam = family_of(p)
+        # The family's traits the array code builds in, in case a family's data changes.
+        known = (fam.scoring is Scoring.POINT_CARDS and fam.exchange is Exchange.REFILL and fam.trump_named
+                 and not fam.offsuit_trick_has_winner and fam.win_by is WinBy.HIGHEST
+                 and p.deal >= p.hand > 0)
+    _LAST = (p, known)
+    return known
+
+
+class PointCardBatch(QuickBatch):
+    """The full-detail hands of many ten-point games at one table (refill).
+
+    ``begin_game``, then ``add_exchange_hand`` for each hand in order (False:
+    not one this pass decides; ``drop_game`` then takes the game out), then
+    ``decide``."""
+
+    exchanges = True  # the hands come with discards and draws (pipeline.feed.Driver.feed)
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        p = self.p
+        self.dead_size = p.dead
+        # TP4-4: the pack the draws come from: what is neither dealt nor set aside.
+        self.pack = len(p.deck) - self.n * p.deal - p.dead
+        self.dead: list[int] = []
+        # The discards and draws of every seat of every hand, one flat list of
+        # cards each, with the row (hand with tricks * seats + seat) of each.
+        self.gone: list[int] = []
+        self.gone_row: list[int] = []
+        self.drawn: list[int] = []
+        self.drawn_row: list[int] = []
+        self.trump: list[int] = []
+
+    @staticmethod
+    def handles(table: Table) -> bool:
+        """True for the games this pass knows (``PROFILE_VALUES``)."""
+        return _handles(table.profile)
+
+    def drop_game(self) -> None:
+        """Take the hands of the game begun last out of the batch."""
+        first = bisect_left(self.card_hands, self.games[-1])
+        rows = first * self.n
+        del self.dead[first * self.dead_size:], self.trump[first:]
+        del self.gone[bisect_left(self.gone_row, rows):], self.gone_row[bisect_left(self.gone_row, rows):]
+        del self.drawn[bisect_left(self.drawn_row, rows):], self.drawn_row[bisect_left(self.drawn_row, rows):]
+        super().drop_game()
+
+    def add_exchange_hand(self, dealer: int, calls: tuple[object, ...] | None,
+                          contract: tuple[int, object] | None, trump: str,
+                          dealt: Sequence[Sequence[object]], dead: Sequence[object] | None,
+                          discards: Sequence[Sequence[object]], draws: Sequence[Sequence[object]],
+                          tricks: Sequence[Sequence[object]], card: Callable[[object, int], int]) -> bool:
+        """One hand of the game begun last: per seat (in seat order) the cards
+        dealt, discarded and drawn; the dead cards (``None``: none recorded);
+        the tricks, each from its leader; ``card`` reads a card's text as its
+        ``Card.index`` (-1: none). False when the hand is surely not one this
+        pass decides (an exception from ``card`` leaves the batch to
+        ``drop_game``)."""
+        n = self.n
+        # TP4-2: each seat dealt `deal`, `dead` set aside; TP4-6: `hand` tricks of one card a seat.
+        if (list(map(len, dealt)) != self.deal_sizes or list(map(len, tricks)) != self.trick_sizes
+                or (0 if dead is None else len(dead)) != self.dead_size):
+            return False
+        won = self.contract_of(dealer, calls, contract)
+        if won is None:
+            return False
+        rows = range(len(self.card_hands) * n, (len(self.card_hands) + 1) * n)
+        # (Whole lists at a time, in C: a hand has some sixty cards to read.)
+        self.gone += map(card, chain.from_iterable(discards), repeat(-1))
+        self.gone_row += chain.from_iterable(map(repeat, rows, map(len, discards)))
+        self.drawn += map(card, chain.from_iterable(draws), repeat(-1))
+        self.drawn_row += chain.from_iterable(map(repeat, rows, map(len, draws)))
+        self.dealt += map(card, chain.from_iterable(dealt), repeat(-1))
+        self.played += map(card, chain.from_iterable(tricks), repeat(-1))
+        if dead:
+            self.dead += map(card, dead, repeat(-1))
+        self.trump.append(SUIT_INDEX[trump])
+        self.card_hands.append(len(self.dealer))
+        self.has_deal.append(True)
+        self.trump_claims.append(-1)
+        self.dealer.append(dealer)
+        self.bidder.append(won[0])
+        self.bid.append(won[1])
+        return True
+
+    def decide(self) -> list[GameVerdict | None]:
+        """Every game of the batch decided: its verdict, or ``None``."""
+        if not self.games:
+            return []
+        hands = len(self.dealer)
+        ok = np.ones(hands, bool)
+        units = len(self.table.unit_names)
+        taken = np.zeros((hands, units), np.int64)
+        seat_taken = np.zeros((hands, self.n), np.int64)
+        if self.card_hands:  # (every hand has tricks: a tally is not fed)
+            ok[:], taken[:], seat_taken[:] = self._hands()
+        made, delta = self.settle(taken)
+        no_award = np.full((hands, 0), -1, np.int64)
+        return self.verdicts(ok, made, delta, no_award, no_award, np.zeros(hands, bool), taken, seat_taken)
+
+    def _hands(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The rules of every hand at once: whether it is clean, the points
+        each unit took and the points each seat took."""
+        t = rule_arrays(self.fam)
+        n, size, p = self.n, self.size, self.p
+        h = len(self.card_hands)
+        width = _CARDS + 1
+        # Cards shifted by one: 0 is "not a card", so that every look-up is in range.
+        dealt = np.array(self.dealt, np.int64).reshape(h, n * p.deal) + 1
+        played = np.array(self.played, np.int64).reshape(h, n * size) + 1
+        dead = np.array(self.dead, np.int64).reshape(h, self.dead_size) + 1
+        gone, gone_row = np.array(self.gone, np.int64) + 1, np.array(self.gone_row, np.int64)
+        drawn, drawn_row = np.array(self.drawn, np.int64) + 1, np.array(self.drawn_row, np.int64)
+        trump = np.array(self.trump, np.int64)
+        bidder = np.array(self.bidder)[np.array(self.card_hands)]
+        rows = np.arange(h)[:, None]
+        # CARD-2, CARD-3: cards of the deck only, in every place.
+        ok = t.in_deck[dealt].all(1) & t.in_deck[played].all(1) & t.in_deck[dead].all(1)
+        ok[gone_row[~t.in_deck[gone]] // n] = False
+        ok[drawn_row[~t.in_deck[drawn]] // n] = False
+        # CARD-4: a card is dealt (to a seat, to the dead cards, or drawn) at
+        # most once, and goes (discarded or played) at most once.
+        hand_of_deal = np.repeat(rows, n * p.deal, 1)
+        came = np.bincount(np.concatenate([(hand_of_deal * width + dealt).ravel(),
+                                           (np.repeat(rows, self.dead_size, 1) * width + dead).ravel(),
+                                           drawn_row // n * width + drawn]),
+                           minlength=h * width).reshape(h, width)
+        went = np.bincount(np.concatenate([(np.repeat(rows, n * size, 1) * width + played).ravel(),
+                                           gone_row // n * width + gone]),
+                           minlength=h * width).reshape(h, width)
+        ok &= (came <= 1).all(1) & (went <= 1).all(1)
+        # Per seat (row: hand * n + seat) and card: dealt, drawn, discarded.
+        seat_rows = h * n
+        deal_row = (rows * n + np.arange(n).repeat(p.deal)[None, :]).ravel()
+        dealt_to = np.zeros((seat_rows, width), bool)
+        dealt_to[deal_row, dealt.ravel()] = True
+        drew = np.zeros((seat_rows, width), bool)
+        drew[drawn_row, drawn] = True
+        threw = np.zeros((seat_rows, width), bool)
+        threw[gone_row, gone] = True
+        held = dealt_to | drew
+        trump_of_row = trump.repeat(n)
+        is_trump = t.is_trump[trump_of_row]
+        is_point = t.value[trump_of_row] > 0
+        bad = (threw & ~held).any(1)  # TP4-4: he discards only cards he holds
+        left = held & ~threw
+        bad |= left.sum(1) != size  # TP4-4: and is left with a hand
+        bad |= (threw & is_point).any(1)  # TP4-4: no point card is discarded
+        bidder_row = (np.arange(h) * n + bidder).tolist()
+        other = np.ones(seat_rows, bool)
+        other[bidder_row] = False
+        # TP4-3: a player but the bidder discards all his non-trumps and, with
+        # no more than `hand` trumps, no trump; TP4-5: with more, exactly the
+        # excess, which he must have as trumps that are not point cards.
+        trumps = (dealt_to & is_trump).sum(1)
+        thrown = (threw & is_trump).sum(1)
+        excess = trumps - size
+        spare = (dealt_to & is_trump & ~is_point).sum(1)
+        rule = (dealt_to & ~is_trump & ~threw).any(1)
+        rule |= np.where(excess <= 0, thrown > 0, (spare < excess) | (thrown != excess))
+        # TP4-4: he draws `hand` less what he kept of his deal; the bidder the rest of the pack.
+        kept = (dealt_to & ~threw).sum(1)
+        draws = drew.sum(1)
+        rule |= draws != size - kept
+        bad |= other & rule
+        others_drew = draws.reshape(h, n).sum(1) - draws[bidder_row]
+        bad[bidder_row] |= draws[bidder_row] != self.pack - others_drew
+        ok &= ~bad.reshape(h, n).any(1)
+        # The play: trump named (TP-TRUMP-1); the highest win key wins a trick
+        # with a trump in it, a trick without one is won by nobody (TP-PLAY-2)
+        # and its leader leads again; the bidder leads the first (TP-BID-2).
+        cards = played.reshape(h, size, n)
+        led = t.suit[trump[:, None], cards[:, :, 0]]
+        led[led < 0] = 0
+        keys = t.key[trump[:, None, None], led[:, :, None], cards]
+        wins = keys.argmax(2)
+        won = keys.max(2) > TRUMP_KEY
+        steps = np.zeros((h, size), np.int64)
+        steps[:, 1:] = np.where(won, wins, 0)[:, :-1].cumsum(1)
+        leader = (bidder[:, None] + steps) % n
+        by_trick = (leader[:, :, None] + np.arange(n)) % n
+        seats = by_trick.reshape(h, n * size)
+        winner = np.where(won, (leader + wins) % n, -1)
+        # TP4-4: each seat plays exactly what it holds after the exchange.
+        plays = np.zeros((seat_rows, width), bool)
+        plays[(rows * n + seats).ravel(), played.ravel()] = True
+        ok &= ~(plays != left).any(1).reshape(h, n).any(1)
+        ok[unfollowed(t, trump, led, cards, by_trick)] = False  # TP-PLAY-1
+        value = t.value[trump[:, None], played]
+        if self.dead_size == 0:  # TP4-4: no point card set aside, so every one is played
+            ok &= (plays.reshape(h, n, width).any(1) | (t.value[trump] == 0)).all(1)
+        # TP-POINTS-1: a point card to who won its trick, the 2 of trumps to who played it.
+        to = np.where(played == t.two[trump][:, None], seats, winner.repeat(n, 1))
+        value = np.where(to >= 0, value, 0)
+        seat_taken = np.stack([(value * (to == s)).sum(1) for s in range(n)], 1)
+        unit_of = np.array(self.table.unit_of)
+        taken = np.stack([seat_taken[:, unit_of == u].sum(1) for u in range(len(self.table.unit_names))], 1)
+        return ok, taken, seat_taken
+
+
+def batch_class(table: Table) -> type[QuickBatch] | None:
+    """The quick pass that knows the games of ``table`` (Auction Pitch's or
+    ten-point's), or ``None``: the full replay judges them."""
+    for cls in (QuickBatch, PointCardBatch):
+        if cls.handles(table):
+            return cls
+    return None

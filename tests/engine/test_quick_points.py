@@ -1,0 +1,183 @@
+"""The quick pass for ten-point's refill games (``engine.quick_points``).
+
+Clean games of every refill profile are decided by it, with what the full
+replay gives (``_same``: no violation, the scores of each hand, the totals,
+winner and end); under options it reads, and under values it does not know
+(then it steps aside); in a stream, with the diagnostics of a broken game its
+own. ``COVERAGE`` names every rule the engine can raise for ten-point. The
+mutations that break each rule alone, against the full replay, are in
+tests/engine/test_quick_tenpoint.py.
+
+PITCH_QUICK_GAMES sets the number of games per configuration (default 30).
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import re
+from dataclasses import fields, replace
+from typing import Any
+
+import pytest
+from test_engine_quick import GAMES, ROOT, _new_values, _same, _took_quick_pass
+
+from pitchcli.engine.family import family_for
+from pitchcli.engine.quick import QuickBatch
+from pitchcli.engine.quick_points import COVERAGE, PROFILE_VALUES, PointCardBatch, batch_class
+from pitchcli.pipeline.check import check_source
+from pitchcli.pipeline.feed import analyze, analyze_many
+from pitchcli.pipeline.simulate import simulate_game
+from pitchcli.profiles import Profile
+
+REFILL = [("ten-point-2", 2), ("ten-point-3", 3), ("ten-point", 4)]
+
+
+@pytest.fixture(autouse=True)
+def _quick_for_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``check_source`` runs the quick pass on a single document too."""
+    from pitchcli.pipeline import check
+
+    monkeypatch.setattr(check, "QUICK_MIN", 1)
+
+
+@pytest.mark.parametrize(("variant", "players"), REFILL)
+def test_a_clean_refill_game_is_decided_by_the_quick_pass(variant: str, players: int) -> None:
+    for seed in range(GAMES):
+        rec = simulate_game(variant, players=players, seed=seed)
+        quick = analyze(rec, quick=True)
+        assert _took_quick_pass(quick), seed  # else validate would not be faster
+        assert quick.violations == []
+        full = analyze(rec)
+        _same(quick, full)
+        assert quick.hands is not None and [h.taken for h in quick.hands] == [h.taken for h in full.hands]
+
+
+def test_many_games_of_several_tables_in_one_batch() -> None:
+    """Games of every refill table and of Auction Pitch, one batch call: each
+    is decided by its own table's batch, as alone."""
+    recs = [simulate_game(v, players=n, seed=s) for s in range(max(3, GAMES // 5)) for v, n in
+            [*REFILL, ("auction", 4), ("ten-point-5", 5)]]
+    found = analyze_many(recs)
+    for rec, quick in zip(recs, found, strict=True):
+        full = analyze(rec)
+        if rec["variant"] == "ten-point-5":
+            assert quick is None  # (called partners: the full replay's)
+        else:
+            assert quick is not None
+            _same(quick, full)
+
+
+@pytest.mark.parametrize("rules", [{"target": 21}, {"steal": True}, {"min_bid": 6}, {"stuck_bid": 6},
+                                   {"target": 63}, {"max_bid": 9}])
+def test_the_quick_pass_reads_the_options(rules: dict[str, Any]) -> None:
+    """A game replayed under other rules: the quick pass decides it as the
+    full replay does, or steps aside where those rules break it (a hand after
+    the game was won, a bid out of range)."""
+    for seed in range(GAMES):
+        variant, players = REFILL[seed % len(REFILL)]
+        rec = simulate_game(variant, players=players, seed=seed)
+        rec["rules"] = rules
+        quick, full = analyze(rec, quick=True), analyze(rec)
+        assert _took_quick_pass(quick) == (not full.violations)  # (before the hands are read)
+        _same(quick, full)
+
+
+def test_ten_point_claims_are_compared() -> None:
+    """Each claim of a clean game, changed by one: the quick pass steps aside
+    and the full replay reports it."""
+    rec = simulate_game("ten-point", players=4, seed=5)
+    assert _took_quick_pass(analyze(rec, quick=True))
+    team = rec["players"] and next(iter(rec["hands"][0]["score"]))
+    for key in ("points", "score", "totals"):
+        broken = copy.deepcopy(rec)
+        h = broken["hands"][1]
+        h[key] = {**h.get(key, h["score"]), team: h.get(key, h["score"])[team] + 1}
+        quick = analyze(broken, quick=True)
+        assert not _took_quick_pass(quick), key
+        assert quick.violations and quick.violations == analyze(broken).violations
+    for result in ({"winner": "nobody"}, {"scores": {**rec["hands"][-1]["totals"], team: -1}}):
+        broken = copy.deepcopy(rec)
+        broken["result"] = {**broken.get("result", {}), **result}
+        assert not _took_quick_pass(analyze(broken, quick=True)), result
+
+
+def test_every_profile_option_is_in_the_allow_list() -> None:
+    """An option added to ``Profile`` must say which of its values this pass knows."""
+    assert set(PROFILE_VALUES) == {f.name for f in fields(Profile)}
+
+
+_ANY_WHOLE = {"deal", "hand", "dead", "team_size", "min_bid", "max_bid", "stuck_bid", "target"}
+
+
+@pytest.mark.parametrize("option", sorted(f.name for f in fields(Profile) if f.name != "name"))
+def test_a_profile_option_with_a_value_it_does_not_know_is_not_handled(option: str) -> None:
+    table = analyze(simulate_game("ten-point", players=4, seed=1)).table
+    assert table is not None and PointCardBatch.handles(table)
+    p = table.profile
+    for new in _new_values(getattr(p, option)):
+        if option in _ANY_WHOLE and new.__class__ is int:
+            continue  # (any whole number: a size or a number the engine's own code reads)
+        changed = replace(table, profile=replace(p, **{option: new}))
+        assert not PointCardBatch.handles(changed), (option, new)
+        assert batch_class(changed) is None, (option, new)
+
+
+@pytest.mark.parametrize(("option", "value"), [("mode", "cut-down"), ("sides", "called"), ("kitty", 4),
+                                               ("called_cards", 1), ("family", "auction"), ("hand", 10)])
+def test_another_exchange_or_side_is_not_handled(option: str, value: object) -> None:
+    table = analyze(simulate_game("ten-point", players=4, seed=2)).table
+    assert table is not None
+    assert not PointCardBatch.handles(replace(table, profile=replace(table.profile, **{option: value})))
+
+
+def test_each_table_gets_its_own_quick_pass() -> None:
+    for variant, players, kind in [("ten-point", 4, PointCardBatch), ("ten-point-2", 2, PointCardBatch),
+                                   ("auction", 4, QuickBatch), ("ten-point-5", 5, None),
+                                   ("ten-point-6", 6, None), ("ten-point-7", 7, None)]:
+        table = analyze(simulate_game(variant, players=players, seed=1)).table
+        assert table is not None and batch_class(table) is kind, variant
+
+
+def _tenpoint_rule_ids() -> set[str]:
+    """The rule ids a diagnostic of a ten-point refill record can carry: the
+    family's rule book and the ten-point or card rules the engine names where
+    it reports (as test_engine_quick's ``_auction_rule_ids``)."""
+    from pitchcli.views import reference
+
+    named = re.compile(r'(?:_v|bad|Violation)\(\s*"[A-Z]\d{3}",\s*"([A-Z]+[A-Z0-9]*(?:-[A-Z0-9]+)+)"')
+    sources = [*(ROOT / "pitchcli" / "engine").glob("*.py"), ROOT / "pitchcli" / "pipeline" / "feed.py"]
+    found = {rule for path in sources for rule in named.findall(path.read_text("utf-8"))}
+    ten_point = {r.id for r in reference.rules().values() if r.part in ("cards", "ten-point")} - {"CARD-1"}
+    return family_for("ten-point", "refill").rule_ids() | (found & ten_point)
+
+
+def test_the_coverage_names_every_ten_point_rule_the_engine_can_raise() -> None:
+    rule_ids = {k for k in COVERAGE if not re.fullmatch(r"[A-Z]\d{3}", k)}
+    assert len(_tenpoint_rule_ids()) > 12  # the scan finds the rule book, not nothing
+    assert rule_ids == _tenpoint_rule_ids()
+    assert set(COVERAGE) - rule_ids == {"C501", "C502", "C503", "C504", "R413"}
+    for how in COVERAGE.values():
+        assert how.startswith(("checked: ", "replayed: ")), how
+
+
+def test_a_stream_of_clean_and_broken_games_gets_the_full_replays_diagnostics() -> None:
+    """Through ``check_source``, as ``pitch validate`` reads a JSON Lines file:
+    the clean games decided quick and clean, a broken one's diagnostics its own."""
+    recs = [simulate_game("ten-point", players=4, seed=s) for s in range(12)]
+    broken = copy.deepcopy(recs[5])
+    h = broken["hands"][2]
+    seat = next(iter(h["discards"]))
+    h["discards"][seat], h["draws"][seat] = h["discards"][seat][1:], h["draws"][seat]  # kept one more
+    recs[5] = broken
+    text = "".join(json.dumps(r) + "\n" for r in recs)
+    checked = list(check_source("games.jsonl", io.BytesIO(text.encode()), quick=True))
+    assert len(checked) == 12
+    for i, c in enumerate(checked):
+        if i == 5:
+            alone = next(iter(check_source("one.jsonl", io.BytesIO((json.dumps(broken) + "\n").encode()))))
+            assert c.diagnostics and [(d.code, d.rule, d.pointer, d.message) for d in c.diagnostics] == \
+                [(d.code, d.rule, d.pointer, d.message) for d in alone.diagnostics]
+        else:
+            assert c.diagnostics == [] and c.analysis is not None and _took_quick_pass(c.analysis), i
