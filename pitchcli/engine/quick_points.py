@@ -1,4 +1,5 @@
-"""The quick pass for ten-point games of the refill exchange (TP4-3 .. TP4-5).
+"""The quick pass for ten-point games: the refill (TP4-3 .. TP4-5) and the
+cut-down kitty (TP5-1, TP5-2, TP5-4) at tables of solo players or fixed teams.
 
 ``PointCardBatch`` is ``quick.QuickBatch`` for a family that scores point
 cards: the same auctions (``bidding.Auction``, run once per distinct sequence
@@ -12,12 +13,12 @@ suit, win key, trump strength and point value per trump, from
 here are the scores" or "don't know": a game it does not decide is replayed in
 full by ``hand.HandState``, which alone writes diagnostics.
 
-What it handles: hands of full detail (the whole deal, every player's discards
-and draws, the dead cards where the profile sets some aside, trump, the
-tricks) at a table of solo players or fixed teams, with a profile whose every
-option has a value it knows (``PROFILE_VALUES``). A called partner (cut-down,
-TP5-3), a kitty, a play-level hand or a tally, a trick with a recorded lead:
-the full replay's.
+What it handles: hands of full detail (the whole deal, every player's discards,
+and his draws (refill) or the kitty the bidder takes (cut-down), the dead cards
+where the profile sets some aside, trump, the tricks) at a table of solo
+players or fixed teams, with a profile whose every option has a value it knows
+(``PROFILE_VALUES``). A called partner (TP5-3), a play-level hand or a tally,
+a trick with a recorded lead: the full replay's.
 """
 
 from __future__ import annotations
@@ -66,8 +67,8 @@ PROFILE_VALUES: dict[str, Callable[[object], bool]] = {
     "players": _counts,
     "deal": _whole,  # TP4-2
     "hand": _whole,
-    "mode": _one_of("refill"),  # TP4-3 .. TP4-5: discards and draws
-    "kitty": _one_of(0),
+    "mode": _one_of("refill", "cut-down"),  # TP4-3 .. TP4-5: discards and draws; TP5-2: the kitty
+    "kitty": _whole,  # (cut-down: the bidder takes it; refill: none, see _handles)
     "dead": _whole,  # set aside: never held, never played
     "sides": _one_of("solo", "teams"),  # units from the table's unit_of; no called partner
     "team_size": _whole,
@@ -85,11 +86,11 @@ PROFILE_VALUES: dict[str, Callable[[object], bool]] = {
 # ten-point hand it might decide, as ``quick.COVERAGE`` does for Auction
 # Pitch; tests/engine/test_quick_points.py breaks each row alone.
 COVERAGE: dict[str, str] = {
-    "CARD-2": "checked: every card of the deal, the dead cards, the discards, the draws and the tricks is "
+    "CARD-2": "checked: every card of the deal, the kitty, the dead cards, the discards, the draws and the tricks is "
               "in the family's deck (RuleArrays.in_deck); a text that is no card reads as -1, not in it",
     "CARD-3": "replayed: the schema refuses a text that is no card (S204) before the engine; one that got "
               "past it would read as -1 (pipeline.feed.Driver.feed), not in the deck, and be refused",
-    "CARD-4": "checked: no card twice among the deal, the dead cards and the draws, nor among the "
+    "CARD-4": "checked: no card twice among the deal, the kitty, the dead cards and the draws, nor among the "
               "discards and the tricks (a count per card)",
     "TP4-2": "checked: add_hand refuses a deal of other than `deal` cards to a seat, or `dead` cards set aside",
     "TP4-3": "checked: a player but the bidder discards every non-trump he was dealt, and no trump while "
@@ -115,6 +116,10 @@ COVERAGE: dict[str, str] = {
     "TP-POINTS-1": "checked: the arrays credit each point card to who won its trick, the 2 of trumps to who "
                    "played it, as scoring.ten_point_credits; its diagnostic (a tally's points not adding up to "
                    "the hand's) is a tally's: a tally is not fed, replayed",
+    "TP5-1": "checked: add_exchange_hand refuses a deal of other than `deal` cards to a seat, or a kitty of "
+             "other than `kitty` (cut-down)",
+    "TP5-4": "checked: no point card discarded; a player discards only cards he holds (dealt, and the "
+             "kitty for the bidder) and is left with `hand`; each plays exactly what he holds (cut-down)",
     "TP5-3": "replayed: a called partner (sides: called) is not in PROFILE_VALUES",
     "TP4-1": "replayed: a team layout the profile does not take is a problem of the table: not fed",
     "C501": "checked: Driver.accept compares a hand's `points` with the points each unit took",
@@ -136,10 +141,12 @@ def _handles(p: Profile) -> bool:
     if _LAST[0] is p:
         return _LAST[1]
     known = all(test(getattr(p, option)) for option, test in PROFILE_VALUES.items())
+    if known and p.mode == "refill" and p.kitty:
+        known = False  # (a refill deals no kitty: the pack, TP4-4, leaves none out)
     if known:  # (a family is made only of a known name)
         fam = family_of(p)
         # The family's traits the array code builds in, in case a family's data changes.
-        known = (fam.scoring is Scoring.POINT_CARDS and fam.exchange is Exchange.REFILL and fam.trump_named
+        known = (fam.scoring is Scoring.POINT_CARDS and fam.exchange is not Exchange.NONE and fam.trump_named
                  and not fam.offsuit_trick_has_winner and fam.win_by is WinBy.HIGHEST
                  and p.deal >= p.hand > 0)
     _LAST = (p, known)
@@ -147,7 +154,7 @@ def _handles(p: Profile) -> bool:
 
 
 class PointCardBatch(QuickBatch):
-    """The full-detail hands of many ten-point games at one table (refill).
+    """The full-detail hands of many ten-point games at one table.
 
     ``begin_game``, then ``add_exchange_hand`` for each hand in order (False:
     not one this pass decides; ``drop_game`` then takes the game out), then
@@ -159,6 +166,7 @@ class PointCardBatch(QuickBatch):
         super().__init__(table)
         p = self.p
         self.dead_size = p.dead
+        self.refill = self.fam.exchange is Exchange.REFILL  # else cut-down: the bidder takes the kitty
         # TP4-4: the pack the draws come from: what is neither dealt nor set aside.
         self.pack = len(p.deck) - self.n * p.deal - p.dead
         self.dead: list[int] = []
@@ -187,10 +195,12 @@ class PointCardBatch(QuickBatch):
     def add_exchange_hand(self, dealer: int, calls: tuple[object, ...] | None,
                           contract: tuple[int, object] | None, trump: str,
                           dealt: Sequence[Sequence[object]], dead: Sequence[object] | None,
-                          discards: Sequence[Sequence[object]], draws: Sequence[Sequence[object]],
-                          tricks: Sequence[Sequence[object]], card: Callable[[object, int], int]) -> bool:
+                          discards: Sequence[Sequence[object]], draws: Sequence[Sequence[object]] | None,
+                          kitty: Sequence[object] | None, tricks: Sequence[Sequence[object]],
+                          card: Callable[[object, int], int]) -> bool:
         """One hand of the game begun last: per seat (in seat order) the cards
-        dealt, discarded and drawn; the dead cards (``None``: none recorded);
+        dealt, discarded and drawn (refill; ``None``: not recorded); the kitty
+        (cut-down); the dead cards (``None``: none recorded);
         the tricks, each from its leader; ``card`` reads a card's text as its
         ``Card.index`` (-1: none). False when the hand is surely not one this
         pass decides (an exception from ``card`` leaves the batch to
@@ -200,9 +210,14 @@ class PointCardBatch(QuickBatch):
         if (list(map(len, dealt)) != self.deal_sizes or list(map(len, tricks)) != self.trick_sizes
                 or (0 if dead is None else len(dead)) != self.dead_size):
             return False
+        if (draws is None or kitty is not None) if self.refill else (
+                draws is not None or kitty is None or len(kitty) != self.p.kitty):  # (TP5-1)
+            return False
         won = self.contract_of(dealer, calls, contract)
         if won is None:
             return False
+        if draws is None:  # cut-down, TP5-2: the bidder takes the kitty, the others draw nothing
+            draws = [kitty if seat == won[0] else () for seat in range(n)]  # type: ignore[misc]
         rows = range(len(self.card_hands) * n, (len(self.card_hands) + 1) * n)
         # (Whole lists at a time, in C: a hand has some sixty cards to read.)
         self.gone += map(card, chain.from_iterable(discards), repeat(-1))
@@ -277,7 +292,7 @@ class PointCardBatch(QuickBatch):
         drew[drawn_row, drawn] = True
         threw = np.zeros((seat_rows, width), bool)
         threw[gone_row, gone] = True
-        held = dealt_to | drew
+        held = dealt_to | drew  # (cut-down: the bidder's "drawn" cards are the kitty)
         trump_of_row = trump.repeat(n)
         is_trump = t.is_trump[trump_of_row]
         is_point = t.value[trump_of_row] > 0
@@ -286,24 +301,8 @@ class PointCardBatch(QuickBatch):
         bad |= left.sum(1) != size  # TP4-4: and is left with a hand
         bad |= (threw & is_point).any(1)  # TP4-4: no point card is discarded
         bidder_row = (np.arange(h) * n + bidder).tolist()
-        other = np.ones(seat_rows, bool)
-        other[bidder_row] = False
-        # TP4-3: a player but the bidder discards all his non-trumps and, with
-        # no more than `hand` trumps, no trump; TP4-5: with more, exactly the
-        # excess, which he must have as trumps that are not point cards.
-        trumps = (dealt_to & is_trump).sum(1)
-        thrown = (threw & is_trump).sum(1)
-        excess = trumps - size
-        spare = (dealt_to & is_trump & ~is_point).sum(1)
-        rule = (dealt_to & ~is_trump & ~threw).any(1)
-        rule |= np.where(excess <= 0, thrown > 0, (spare < excess) | (thrown != excess))
-        # TP4-4: he draws `hand` less what he kept of his deal; the bidder the rest of the pack.
-        kept = (dealt_to & ~threw).sum(1)
-        draws = drew.sum(1)
-        rule |= draws != size - kept
-        bad |= other & rule
-        others_drew = draws.reshape(h, n).sum(1) - draws[bidder_row]
-        bad[bidder_row] |= draws[bidder_row] != self.pack - others_drew
+        if self.refill:
+            bad |= self._refill_broken(dealt_to, drew, threw, is_trump, is_point, bidder_row)
         ok &= ~bad.reshape(h, n).any(1)
         # The play: trump named (TP-TRUMP-1); the highest win key wins a trick
         # with a trump in it, a trick without one is won by nobody (TP-PLAY-2)
@@ -335,6 +334,30 @@ class PointCardBatch(QuickBatch):
         unit_of = np.array(self.table.unit_of)
         taken = np.stack([seat_taken[:, unit_of == u].sum(1) for u in range(len(self.table.unit_names))], 1)
         return ok, taken, seat_taken
+
+    def _refill_broken(self, dealt_to: np.ndarray, drew: np.ndarray, threw: np.ndarray, is_trump: np.ndarray,
+                       is_point: np.ndarray, bidder_row: list[int]) -> np.ndarray:
+        """The seats (rows) whose refill breaks TP4-3 .. TP4-5."""
+        size = self.size
+        other = np.ones(len(dealt_to), bool)
+        other[bidder_row] = False
+        # TP4-3: a player but the bidder discards all his non-trumps and, with
+        # no more than `hand` trumps, no trump; TP4-5: with more, exactly the
+        # excess, which he must have as trumps that are not point cards.
+        trumps = (dealt_to & is_trump).sum(1)
+        thrown = (threw & is_trump).sum(1)
+        excess = trumps - size
+        spare = (dealt_to & is_trump & ~is_point).sum(1)
+        rule = (dealt_to & ~is_trump & ~threw).any(1)
+        rule |= np.where(excess <= 0, thrown > 0, (spare < excess) | (thrown != excess))
+        # TP4-4: he draws `hand` less what he kept of his deal; the bidder the rest of the pack.
+        kept = (dealt_to & ~threw).sum(1)
+        draws = drew.sum(1)
+        rule |= draws != size - kept
+        bad = other & rule
+        others_drew = draws.reshape(-1, self.n).sum(1) - draws[bidder_row]
+        bad[bidder_row] |= draws[bidder_row] != self.pack - others_drew
+        return bad
 
 
 def batch_class(table: Table) -> type[QuickBatch] | None:

@@ -271,8 +271,9 @@ class Driver:
 
     def _feed_exchange(self, batch: QuickBatch) -> bool:
         """``feed`` for a batch of ten-point hands with an exchange: each hand
-        of full detail (the deal, discards and draws of every player, trump,
-        the tricks, the dead cards where there are some); any other is replayed."""
+        of full detail (the deal and discards of every player, their draws or
+        the kitty, trump, the tricks, the dead cards where there are some); any
+        other is replayed."""
         table = self.out.table
         assert table is not None
         players = table.players
@@ -287,15 +288,18 @@ class Driver:
             if auction is None or tricks.__class__ is not list or suit is None:
                 return False
             trump = parse_suit(suit)
-            dead = h.get("dead")
+            dead, kitty = h.get("dead"), h.get("kitty")
             places = [h.get(key) for key in ("deal", "discards", "draws")]
-            if trump is None or (dead is not None and dead.__class__ is not list) or any(
+            if places[2] is None:
+                del places[2]  # (no draws: a cut-down's kitty, or replayed)
+            if trump is None or any(x is not None and x.__class__ is not list for x in (dead, kitty)) or any(
                     m.__class__ is not dict or len(m) != n for m in places) or any(
                     t.__class__ is not list for t in tricks):
                 return False  # (a trick as a mapping records its lead: a claim the replay checks)
             try:
-                dealt, discards, draws = ([m[name] for name in players] for m in places)  # type: ignore[index]
-                if not add(*auction, trump, dealt, dead, discards, draws, tricks, get):
+                dealt, discards, *draws = ([m[name] for name in players] for m in places)  # type: ignore[index]
+                if not add(*auction, trump, dealt, dead, discards, draws[0] if draws else None, kitty, tricks,
+                           get):
                     return False
             except (KeyError, TypeError):  # a name that is no player's, a card that can't be one
                 return False
@@ -626,7 +630,7 @@ _AUCTION = frozenset({"R404"})
 _QUICK_KEYS = frozenset({"dealer", "deal", "bids", "contract", "trump", "tricks", "points", "score",
                          "totals", "notes"})
 # ... and those of a hand with an exchange (ten-point's refill).
-_EXCHANGE_KEYS = _QUICK_KEYS | {"discards", "draws", "dead"}
+_EXCHANGE_KEYS = _QUICK_KEYS | {"discards", "draws", "dead", "kitty"}
 
 
 def _known_keys(h: object, keys: frozenset[str]) -> bool:

@@ -1,6 +1,6 @@
-"""The quick pass for ten-point's refill games (``engine.quick_points``).
+"""The quick pass for ten-point's games (``engine.quick_points``).
 
-Clean games of every refill profile are decided by it, with what the full
+Clean games of every refill and cut-down profile of solo players or teams are decided by it, with what the full
 replay gives (``_same``: no violation, the scores of each hand, the totals,
 winner and end); under options it reads, and under values it does not know
 (then it steps aside); in a stream, with the diagnostics of a broken game its
@@ -32,6 +32,7 @@ from pitchcli.pipeline.simulate import simulate_game
 from pitchcli.profiles import Profile
 
 REFILL = [("ten-point-2", 2), ("ten-point-3", 3), ("ten-point", 4)]
+CUT_DOWN = [("ten-point-6", 6), ("ten-point-8", 8)]  # (teams: ten-point-5 and -7 call partners)
 
 
 @pytest.fixture(autouse=True)
@@ -42,8 +43,8 @@ def _quick_for_one(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(check, "QUICK_MIN", 1)
 
 
-@pytest.mark.parametrize(("variant", "players"), REFILL)
-def test_a_clean_refill_game_is_decided_by_the_quick_pass(variant: str, players: int) -> None:
+@pytest.mark.parametrize(("variant", "players"), REFILL + CUT_DOWN)
+def test_a_clean_game_is_decided_by_the_quick_pass(variant: str, players: int) -> None:
     for seed in range(GAMES):
         rec = simulate_game(variant, players=players, seed=seed)
         quick = analyze(rec, quick=True)
@@ -58,7 +59,7 @@ def test_many_games_of_several_tables_in_one_batch() -> None:
     """Games of every refill table and of Auction Pitch, one batch call: each
     is decided by its own table's batch, as alone."""
     recs = [simulate_game(v, players=n, seed=s) for s in range(max(3, GAMES // 5)) for v, n in
-            [*REFILL, ("auction", 4), ("ten-point-5", 5)]]
+            [*REFILL, *CUT_DOWN, ("auction", 4), ("ten-point-5", 5)]]
     found = analyze_many(recs)
     for rec, quick in zip(recs, found, strict=True):
         full = analyze(rec)
@@ -76,7 +77,7 @@ def test_the_quick_pass_reads_the_options(rules: dict[str, Any]) -> None:
     full replay does, or steps aside where those rules break it (a hand after
     the game was won, a bid out of range)."""
     for seed in range(GAMES):
-        variant, players = REFILL[seed % len(REFILL)]
+        variant, players = (REFILL + CUT_DOWN)[seed % 5]
         rec = simulate_game(variant, players=players, seed=seed)
         rec["rules"] = rules
         quick, full = analyze(rec, quick=True), analyze(rec)
@@ -124,7 +125,7 @@ def test_a_profile_option_with_a_value_it_does_not_know_is_not_handled(option: s
         assert batch_class(changed) is None, (option, new)
 
 
-@pytest.mark.parametrize(("option", "value"), [("mode", "cut-down"), ("sides", "called"), ("kitty", 4),
+@pytest.mark.parametrize(("option", "value"), [("mode", "play-all"), ("sides", "called"), ("kitty", 4),
                                                ("called_cards", 1), ("family", "auction"), ("hand", 10)])
 def test_another_exchange_or_side_is_not_handled(option: str, value: object) -> None:
     table = analyze(simulate_game("ten-point", players=4, seed=2)).table
@@ -135,13 +136,14 @@ def test_another_exchange_or_side_is_not_handled(option: str, value: object) -> 
 def test_each_table_gets_its_own_quick_pass() -> None:
     for variant, players, kind in [("ten-point", 4, PointCardBatch), ("ten-point-2", 2, PointCardBatch),
                                    ("auction", 4, QuickBatch), ("ten-point-5", 5, None),
-                                   ("ten-point-6", 6, None), ("ten-point-7", 7, None)]:
+                                   ("ten-point-6", 6, PointCardBatch), ("ten-point-8", 8, PointCardBatch),
+                                   ("ten-point-7", 7, None)]:
         table = analyze(simulate_game(variant, players=players, seed=1)).table
         assert table is not None and batch_class(table) is kind, variant
 
 
 def _tenpoint_rule_ids() -> set[str]:
-    """The rule ids a diagnostic of a ten-point refill record can carry: the
+    """The rule ids a diagnostic of a ten-point record can carry: the
     family's rule book and the ten-point or card rules the engine names where
     it reports (as test_engine_quick's ``_auction_rule_ids``)."""
     from pitchcli.views import reference
@@ -150,7 +152,8 @@ def _tenpoint_rule_ids() -> set[str]:
     sources = [*(ROOT / "pitchcli" / "engine").glob("*.py"), ROOT / "pitchcli" / "pipeline" / "feed.py"]
     found = {rule for path in sources for rule in named.findall(path.read_text("utf-8"))}
     ten_point = {r.id for r in reference.rules().values() if r.part in ("cards", "ten-point")} - {"CARD-1"}
-    return family_for("ten-point", "refill").rule_ids() | (found & ten_point)
+    return family_for("ten-point", "refill").rule_ids() | family_for("ten-point", "cut-down").rule_ids() | (
+        found & ten_point)
 
 
 def test_the_coverage_names_every_ten_point_rule_the_engine_can_raise() -> None:
@@ -181,3 +184,36 @@ def test_a_stream_of_clean_and_broken_games_gets_the_full_replays_diagnostics() 
                 [(d.code, d.rule, d.pointer, d.message) for d in alone.diagnostics]
         else:
             assert c.diagnostics == [] and c.analysis is not None and _took_quick_pass(c.analysis), i
+
+
+def _kitty_edits(rec: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A cut-down game broken at its kitty, each way alone (TP5-1, TP5-4)."""
+    out = []
+    h = rec["hands"][1]
+    bidder = next(name for name, cards in h["discards"].items() if len(cards) > 2)  # (the bidder discards most)
+    other = next(name for name in rec["players"] if name != bidder)
+    edits = {
+        "a kitty card too many": lambda h: h["kitty"].append(h["deal"][other][0]),
+        "a kitty card too few": lambda h: h["kitty"].pop(),
+        "the bidder discards one card less": lambda h: h["discards"][bidder].pop(),
+        "draws recorded beside the kitty": lambda h: h.update(draws={name: [] for name in rec["players"]}),
+        "no kitty": lambda h: h.pop("kitty"),
+    }
+    for name, edit in edits.items():
+        broken = copy.deepcopy(rec)
+        edit(broken["hands"][1])
+        out.append((name, broken))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "players"), CUT_DOWN)
+def test_a_cut_down_game_broken_at_its_kitty_is_the_full_replays(variant: str, players: int) -> None:
+    rec = simulate_game(variant, players=players, seed=4)
+    assert _took_quick_pass(analyze(rec, quick=True))
+    for name, broken in _kitty_edits(rec):
+        quick, full = analyze(broken, quick=True), analyze(broken)
+        assert not _took_quick_pass(quick), name
+        _same(quick, full)
+        # (Empty draws beside the kitty, or no kitty recorded, break no rule:
+        # but the pass reads only a hand that shows every card.)
+        assert bool(full.violations) == (name not in ("draws recorded beside the kitty", "no kitty")), name
