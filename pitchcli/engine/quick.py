@@ -220,15 +220,17 @@ class GameVerdict:
     # each seat took (TP-POINTS-1); ``None`` for Auction Pitch's awards.
     points: list[list[int]] | None = None
     seat_points: list[list[int]] | None = None
+    partners: list[tuple[int, ...]] | None = None  # per hand, the called partners (TP5-3)
 
     def scores(self, unit_of: tuple[int, ...]) -> list[HandScore]:
         """What each hand counts for, as the full replay's ``HandResult.score``
         gives it (the same scoring functions): no replay needed to count a game."""
         if self.points is not None and self.seat_points is not None:
-            return [HandScore(bidder, bid, made, tuple(delta), (), (), tuple(taken), tuple(seat_taken))
-                    for bidder, bid, made, delta, taken, seat_taken in zip(
-                        self.bidders, self.bids, self.made, self.deltas, self.points, self.seat_points,
-                        strict=True)]
+            partners = self.partners or [()] * len(self.points)
+            return [HandScore(bidder, bid, made, tuple(delta), mates, (), tuple(taken), tuple(seat_taken))
+                    for bidder, bid, made, delta, mates, taken, seat_taken in zip(
+                        self.bidders, self.bids, self.made, self.deltas, partners, self.points,
+                        self.seat_points, strict=True)]
         units = len(self.totals)
         out = []
         for bidder, bid, made, delta, taken_by, seats, tally in zip(
@@ -446,13 +448,23 @@ class QuickBatch:
         made, delta = self.settle(taken)
         return self.verdicts(ok, made, delta, taken_by, seats, tally)
 
-    def settle(self, taken: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def settle(self, taken: np.ndarray, side: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Each hand's score from the points each unit took (``taken``: hands
-        by units): whether the pitcher made his bid, and each unit's score change."""
+        by units): whether the pitcher made his bid, and each unit's score
+        change. ``side`` (hands by units, True for the bidding side: the
+        bidder and his called partners) pools the points, TP5-5."""
         ar = np.arange(len(taken))
+        bid = np.array(self.bid, np.int64)
+        if side is not None:
+            # TP5-5 (scoring.settle, pooled): each of the bidding side scores
+            # what the side took if that makes the bid, else minus the bid;
+            # each of the others what the others took.
+            side_total = (taken * side).sum(1)
+            made = side_total >= bid
+            other_total = taken.sum(1) - side_total
+            return made, np.where(side, np.where(made, side_total, -bid)[:, None], other_total[:, None])
         # AP-SCORE-5/6 (scoring.settle): the pitcher's unit scores what it took
         # if that makes the bid, else minus the bid; the others what they took.
-        bid = np.array(self.bid, np.int64)
         pitcher = np.array(self.table.unit_of)[np.array(self.bidder, np.int64)]
         side = taken[ar, pitcher]
         made = side >= bid
@@ -537,10 +549,14 @@ class QuickBatch:
 
     def verdicts(self, ok: np.ndarray, made: np.ndarray, delta: np.ndarray, taken_by: np.ndarray,
                  seats: np.ndarray, tally: np.ndarray, points: np.ndarray | None = None,
-                 seat_points: np.ndarray | None = None) -> list[GameVerdict | None]:
+                 seat_points: np.ndarray | None = None,
+                 partners: list[tuple[int, ...]] | None = None,
+                 holders: list[list[int]] | None = None) -> list[GameVerdict | None]:
         """Per game: the dealer's turn (AP-DEAL-2), the running totals and the
         winner (``game.game_won``); ``ok`` per hand: its rules held. ``points``
-        and ``seat_points`` (ten-point): what each unit and seat took, per hand."""
+        and ``seat_points`` (ten-point): what each unit and seat took, per hand;
+        ``partners`` and ``holders`` (TP5-3): per hand the called partners
+        (seats, sorted) and the holder of each called card, in calling order."""
         n = self.n
         hands = len(self.dealer)
         starts = np.array(self.games)
@@ -573,8 +589,10 @@ class QuickBatch:
             if g in broken or g in won:
                 continue
             at_target = tuple(u for u, v in enumerate(totals_l[i]) if v >= target)
+            mates = () if partners is None else partners[i]
             w, reason = game_won(self.fam, self.p, unit_of, totals_l[i], at_target, bidder[i], made_l[i],
-                                 frozenset((unit_of[bidder[i]],)), [])
+                                 frozenset(unit_of[s] for s in (bidder[i], *mates)),
+                                 [] if holders is None else holders[i])
             if w is not None and reason is not None:
                 won[g] = w, i
         out: list[GameVerdict | None] = []
@@ -590,7 +608,8 @@ class QuickBatch:
                                    None if at is None else at - start + 1, bidder[start:end],
                                    self.bid[start:end], made_l[start:end], seats_l[start:end],
                                    tally_l[start:end], None if points_l is None else points_l[start:end],
-                                   None if seat_points_l is None else seat_points_l[start:end]))
+                                   None if seat_points_l is None else seat_points_l[start:end],
+                                   None if partners is None else partners[start:end]))
         return out
 
 

@@ -1,5 +1,6 @@
 """The quick pass for ten-point games: the refill (TP4-3 .. TP4-5) and the
-cut-down kitty (TP5-1, TP5-2, TP5-4) at tables of solo players or fixed teams.
+cut-down kitty (TP5-1, TP5-2, TP5-4), at tables of solo players, fixed teams or
+called partners (TP5-3).
 
 ``PointCardBatch`` is ``quick.QuickBatch`` for a family that scores point
 cards: the same auctions (``bidding.Auction``, run once per distinct sequence
@@ -17,8 +18,8 @@ What it handles: hands of full detail (the whole deal, every player's discards,
 and his draws (refill) or the kitty the bidder takes (cut-down), the dead cards
 where the profile sets some aside, trump, the tricks) at a table of solo
 players or fixed teams, with a profile whose every option has a value it knows
-(``PROFILE_VALUES``). A called partner (TP5-3), a play-level hand or a tally,
-a trick with a recorded lead: the full replay's.
+(``PROFILE_VALUES``), and the partners the bidder calls (TP5-3, cut-down).
+A play-level hand or a tally, a trick with a recorded lead: the full replay's.
 """
 
 from __future__ import annotations
@@ -70,9 +71,9 @@ PROFILE_VALUES: dict[str, Callable[[object], bool]] = {
     "mode": _one_of("refill", "cut-down"),  # TP4-3 .. TP4-5: discards and draws; TP5-2: the kitty
     "kitty": _whole,  # (cut-down: the bidder takes it; refill: none, see _handles)
     "dead": _whole,  # set aside: never held, never played
-    "sides": _one_of("solo", "teams"),  # units from the table's unit_of; no called partner
+    "sides": _one_of("solo", "teams", "called"),  # units from the table's unit_of; TP5-3 (cut-down)
     "team_size": _whole,
-    "called_cards": _one_of(0),
+    "called_cards": _whole,  # (the cards the bidder calls: 0 but with called partners, see _handles)
     "min_bid": _whole,
     "max_bid": _whole,
     "stuck_bid": _whole,
@@ -120,7 +121,11 @@ COVERAGE: dict[str, str] = {
              "other than `kitty` (cut-down)",
     "TP5-4": "checked: no point card discarded; a player discards only cards he holds (dealt, and the "
              "kitty for the bidder) and is left with `hand`; each plays exactly what he holds (cut-down)",
-    "TP5-3": "replayed: a called partner (sides: called) is not in PROFILE_VALUES",
+    "TP5-3": "checked: the bidder calls `called_cards` different trumps of the deck; each is held (dealt, "
+             "or the kitty's: the bidder's); the partners are their holders other than the bidder, and a "
+             "recorded partner must name them, in the order of the cards (else R411 or C507, replayed); "
+             "the side's points are pooled (TP5-5, QuickBatch.settle) and a tie at the target goes to the "
+             "holder of the first card called (game.game_won)",
     "TP4-1": "replayed: a team layout the profile does not take is a problem of the table: not fed",
     "C501": "checked: Driver.accept compares a hand's `points` with the points each unit took",
     "C502": "checked: accept compares `score` with the score change",
@@ -143,6 +148,8 @@ def _handles(p: Profile) -> bool:
     known = all(test(getattr(p, option)) for option, test in PROFILE_VALUES.items())
     if known and p.mode == "refill" and p.kitty:
         known = False  # (a refill deals no kitty: the pack, TP4-4, leaves none out)
+    if known and not ((p.called_cards > 0 and p.mode == "cut-down") if p.sides == "called" else p.called_cards == 0):
+        known = False  # (partners called at a refill would be held by drawn cards: not read here)
     if known:  # (a family is made only of a known name)
         fam = family_of(p)
         # The family's traits the array code builds in, in case a family's data changes.
@@ -177,6 +184,11 @@ class PointCardBatch(QuickBatch):
         self.drawn: list[int] = []
         self.drawn_row: list[int] = []
         self.trump: list[int] = []
+        # TP5-3: per hand the cards called (``called_cards`` each) and the
+        # partners recorded (seats; ``None``: not recorded).
+        self.calls_partner = p.sides == "called"
+        self.called: list[int] = []
+        self.partner_claims: list[list[int] | None] = []
 
     @staticmethod
     def handles(table: Table) -> bool:
@@ -187,7 +199,8 @@ class PointCardBatch(QuickBatch):
         """Take the hands of the game begun last out of the batch."""
         first = bisect_left(self.card_hands, self.games[-1])
         rows = first * self.n
-        del self.dead[first * self.dead_size:], self.trump[first:]
+        del self.dead[first * self.dead_size:], self.trump[first:], self.partner_claims[first:]
+        del self.called[first * self.p.called_cards:]
         del self.gone[bisect_left(self.gone_row, rows):], self.gone_row[bisect_left(self.gone_row, rows):]
         del self.drawn[bisect_left(self.drawn_row, rows):], self.drawn_row[bisect_left(self.drawn_row, rows):]
         super().drop_game()
@@ -197,10 +210,13 @@ class PointCardBatch(QuickBatch):
                           dealt: Sequence[Sequence[object]], dead: Sequence[object] | None,
                           discards: Sequence[Sequence[object]], draws: Sequence[Sequence[object]] | None,
                           kitty: Sequence[object] | None, tricks: Sequence[Sequence[object]],
-                          card: Callable[[object, int], int]) -> bool:
+                          card: Callable[[object, int], int],
+                          partner: tuple[Sequence[object], list[int] | None] | None = None) -> bool:
         """One hand of the game begun last: per seat (in seat order) the cards
         dealt, discarded and drawn (refill; ``None``: not recorded); the kitty
-        (cut-down); the dead cards (``None``: none recorded);
+        (cut-down); the dead cards (``None``: none recorded); ``partner``, the
+        cards the bidder calls and the partners recorded (seats, ``None``: not
+        recorded), or ``None`` (no call recorded);
         the tricks, each from its leader; ``card`` reads a card's text as its
         ``Card.index`` (-1: none). False when the hand is surely not one this
         pass decides (an exception from ``card`` leaves the batch to
@@ -212,6 +228,9 @@ class PointCardBatch(QuickBatch):
             return False
         if (draws is None or kitty is not None) if self.refill else (
                 draws is not None or kitty is None or len(kitty) != self.p.kitty):  # (TP5-1)
+            return False
+        if (partner is not None) != self.calls_partner or (
+                partner is not None and len(partner[0]) != self.p.called_cards):  # (TP5-3: R411)
             return False
         won = self.contract_of(dealer, calls, contract)
         if won is None:
@@ -229,6 +248,9 @@ class PointCardBatch(QuickBatch):
         if dead:
             self.dead += map(card, dead, repeat(-1))
         self.trump.append(SUIT_INDEX[trump])
+        if partner is not None:
+            self.called += map(card, partner[0], repeat(-1))
+            self.partner_claims.append(partner[1])
         self.card_hands.append(len(self.dealer))
         self.has_deal.append(True)
         self.trump_claims.append(-1)
@@ -246,15 +268,54 @@ class PointCardBatch(QuickBatch):
         units = len(self.table.unit_names)
         taken = np.zeros((hands, units), np.int64)
         seat_taken = np.zeros((hands, self.n), np.int64)
+        partners: list[tuple[int, ...]] | None = None
+        holders: list[list[int]] | None = None
+        side = None
         if self.card_hands:  # (every hand has tricks: a tally is not fed)
-            ok[:], taken[:], seat_taken[:] = self._hands()
-        made, delta = self.settle(taken)
+            ok[:], taken[:], seat_taken[:], held = self._hands()
+            if self.calls_partner:
+                found, partners, holders = self._partners(held)
+                ok &= found
+                side = np.zeros((hands, units), bool)
+                unit_of = self.table.unit_of
+                for i, (bidder, mates) in enumerate(zip(self.bidder, partners, strict=True)):
+                    side[i, [unit_of[s] for s in (bidder, *mates)]] = True
+        made, delta = self.settle(taken, side)
         no_award = np.full((hands, 0), -1, np.int64)
-        return self.verdicts(ok, made, delta, no_award, no_award, np.zeros(hands, bool), taken, seat_taken)
+        return self.verdicts(ok, made, delta, no_award, no_award, np.zeros(hands, bool), taken, seat_taken,
+                             partners, holders)
 
-    def _hands(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _partners(self, held: np.ndarray) -> tuple[np.ndarray, list[tuple[int, ...]], list[list[int]]]:
+        """TP5-3 for every hand (``held``: per hand, seat and card, what the
+        seat holds once the bidder took the kitty): whether the call is one
+        this pass takes, the partners (seats, sorted) and the holder of each
+        called card in calling order, as ``hand.HandState._partners`` finds them."""
+        t = rule_arrays(self.fam)
+        h = len(held)
+        k = self.p.called_cards
+        called = np.array(self.called, np.int64).reshape(h, k) + 1
+        trump = np.array(self.trump, np.int64)
+        has = held[np.arange(h)[:, None], :, called]  # (hand, called card, seat)
+        ok = t.in_deck[called].all(1) & t.is_trump[trump[:, None], called].all(1)  # CARD-2; a trump
+        ok &= has.any(2).all(1)  # (each held by somebody: the record shows who)
+        if k > 1:
+            ok &= (np.sort(called, 1)[:, 1:] != np.sort(called, 1)[:, :-1]).all(1)  # called twice: R411
+        holders = has.argmax(2).tolist()
+        ok_l = ok.tolist()
+        partners: list[tuple[int, ...]] = []
+        for i, (bidder, seats, claim) in enumerate(zip(
+                (self.bidder[j] for j in self.card_hands), holders, self.partner_claims, strict=True)):
+            derived = list(dict.fromkeys(s for s in seats if s != bidder))
+            if claim is not None and (len(claim) > k or list(dict.fromkeys(
+                    s for s in claim if s != bidder)) != derived):
+                ok_l[i] = False  # the recorded partners are not the holders: R411 or C507
+            partners.append(tuple(sorted(derived)))
+        return np.array(ok_l, bool), partners, holders
+
+    def _hands(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The rules of every hand at once: whether it is clean, the points
-        each unit took and the points each seat took."""
+        each unit took, the points each seat took, and what each seat holds
+        after the deal (per hand, seat and card)."""
         t = rule_arrays(self.fam)
         n, size, p = self.n, self.size, self.p
         h = len(self.card_hands)
@@ -333,7 +394,7 @@ class PointCardBatch(QuickBatch):
         seat_taken = np.stack([(value * (to == s)).sum(1) for s in range(n)], 1)
         unit_of = np.array(self.table.unit_of)
         taken = np.stack([seat_taken[:, unit_of == u].sum(1) for u in range(len(self.table.unit_names))], 1)
-        return ok, taken, seat_taken
+        return ok, taken, seat_taken, held.reshape(h, n, width)
 
     def _refill_broken(self, dealt_to: np.ndarray, drew: np.ndarray, threw: np.ndarray, is_trump: np.ndarray,
                        is_point: np.ndarray, bidder_row: list[int]) -> np.ndarray:

@@ -298,12 +298,33 @@ class Driver:
                 return False  # (a trick as a mapping records its lead: a claim the replay checks)
             try:
                 dealt, discards, *draws = ([m[name] for name in players] for m in places)  # type: ignore[index]
+                partner = h.get("partner")
+                if partner is not None:
+                    partner = self._partner_of(partner)
+                    if partner is None:
+                        return False
                 if not add(*auction, trump, dealt, dead, discards, draws[0] if draws else None, kitty, tricks,
-                           get):
+                           get, partner):
                     return False
             except (KeyError, TypeError):  # a name that is no player's, a card that can't be one
                 return False
         return True
+
+    def _partner_of(self, partner: object) -> tuple[list[object], list[int] | None] | None:
+        """A hand's ``partner`` as the quick pass takes it, as ``partner`` reads
+        it: the cards called and the seats of the partners recorded (``None``:
+        none recorded); ``None`` when a name is no player's (R413: replayed)."""
+        if partner.__class__ is not dict:
+            return None
+        p: dict[str, Any] = partner  # type: ignore[assignment]
+        cards = p["cards"] if "cards" in p else [p["card"]] if "card" in p else []
+        names = p.get("players", [p["player"]] if "player" in p else None)
+        if cards.__class__ is not list or (names is not None and names.__class__ is not list):
+            return None
+        if names is None:
+            return cards, None
+        seats = [self.seat_of.get(name) for name in names]
+        return None if None in seats else (cards, seats)  # type: ignore[return-value]
 
     def _feed_tally(self, batch: QuickBatch, dealer: int, calls: tuple[object, ...] | None,
                     contract: tuple[int, object] | None, points: object) -> bool:
@@ -630,7 +651,7 @@ _AUCTION = frozenset({"R404"})
 _QUICK_KEYS = frozenset({"dealer", "deal", "bids", "contract", "trump", "tricks", "points", "score",
                          "totals", "notes"})
 # ... and those of a hand with an exchange (ten-point's refill).
-_EXCHANGE_KEYS = _QUICK_KEYS | {"discards", "draws", "dead", "kitty"}
+_EXCHANGE_KEYS = _QUICK_KEYS | {"discards", "draws", "dead", "kitty", "partner"}
 
 
 def _known_keys(h: object, keys: frozenset[str]) -> bool:

@@ -6,7 +6,8 @@ for anything else it must step aside, so that every diagnostic is the full
 replay's. Checked on simulated games of every Auction profile and option (full
 detail, play-level, tallies, and every level mixed in one game), on
 every kind of change to them (a generic mutation of any value of any hand,
-many per game), and on the games the quick pass does not know (ten-point with called partners).
+many per game), and on the games the quick pass does not know (ten-point's tallies and play-level
+records).
 Each row of ``quick.COVERAGE`` is broken alone (``BREAKERS``, at each level
 of record where it can be) in a game inside
 a JSON Lines file and a YAML stream of 64 valid games of its table, as ``pitch
@@ -185,11 +186,35 @@ def test_a_game_dropped_from_a_batch_of_mixed_levels_leaves_the_others_as_they_a
         _same(quick, full)
 
 
-@pytest.mark.parametrize(("variant", "players"), [("ten-point-5", 5), ("ten-point-7", 7)])
-def test_a_game_the_quick_pass_does_not_know_is_replayed_in_full(variant: str, players: int) -> None:
-    """Called partners: no quick pass knows them (ten-point's other games:
-    tests/engine/test_quick_points.py)."""
-    rec = simulate_game(variant, players=players, seed=1)
+def _ten_point_tally(rec: dict[str, Any]) -> dict[str, Any]:
+    """A ten-point record as a tally: per hand the points each unit took, no cards."""
+    a = analyze(rec)
+    assert a.table is not None and not a.violations
+    out = copy.deepcopy(rec)
+    for h, r in zip(out["hands"], a.hands, strict=True):
+        assert r is not None
+        for key in ("deal", "tricks", "discards", "draws", "kitty", "dead"):
+            h.pop(key, None)
+        h["points"] = dict(zip(a.table.unit_names, r.taken, strict=True))
+    return out
+
+
+def _ten_point_play_level(rec: dict[str, Any]) -> dict[str, Any]:
+    """A ten-point record with the tricks alone (no deal, discards, draws, kitty)."""
+    out = copy.deepcopy(rec)
+    for h in out["hands"]:
+        for key in ("deal", "discards", "draws", "kitty", "dead"):
+            h.pop(key, None)
+    return out
+
+
+@pytest.mark.parametrize("level", [_ten_point_tally, _ten_point_play_level])
+@pytest.mark.parametrize(("variant", "players"), [("ten-point", 4), ("ten-point-5", 5)])
+def test_a_game_the_quick_pass_does_not_know_is_replayed_in_full(
+        variant: str, players: int, level: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+    """Ten-point's tallies and play-level records: no quick pass knows them
+    (its games of full detail: tests/engine/test_quick_points.py)."""
+    rec = level(simulate_game(variant, players=players, seed=1))
     quick = analyze(rec, quick=True)
     assert not _took_quick_pass(quick)
     _same(quick, analyze(rec))

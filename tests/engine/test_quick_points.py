@@ -1,6 +1,7 @@
 """The quick pass for ten-point's games (``engine.quick_points``).
 
-Clean games of every refill and cut-down profile of solo players or teams are decided by it, with what the full
+Clean games of every ten-point profile (refill, cut-down; solo players, teams,
+called partners) are decided by it, with what the full
 replay gives (``_same``: no violation, the scores of each hand, the totals,
 winner and end); under options it reads, and under values it does not know
 (then it steps aside); in a stream, with the diagnostics of a broken game its
@@ -32,7 +33,8 @@ from pitchcli.pipeline.simulate import simulate_game
 from pitchcli.profiles import Profile
 
 REFILL = [("ten-point-2", 2), ("ten-point-3", 3), ("ten-point", 4)]
-CUT_DOWN = [("ten-point-6", 6), ("ten-point-8", 8)]  # (teams: ten-point-5 and -7 call partners)
+CUT_DOWN = [("ten-point-6", 6), ("ten-point-8", 8)]  # (teams)
+CALLED = [("ten-point-5", 5), ("ten-point-7", 7)]  # (cut-down, called partners)
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +45,7 @@ def _quick_for_one(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(check, "QUICK_MIN", 1)
 
 
-@pytest.mark.parametrize(("variant", "players"), REFILL + CUT_DOWN)
+@pytest.mark.parametrize(("variant", "players"), REFILL + CUT_DOWN + CALLED)
 def test_a_clean_game_is_decided_by_the_quick_pass(variant: str, players: int) -> None:
     for seed in range(GAMES):
         rec = simulate_game(variant, players=players, seed=seed)
@@ -59,15 +61,11 @@ def test_many_games_of_several_tables_in_one_batch() -> None:
     """Games of every refill table and of Auction Pitch, one batch call: each
     is decided by its own table's batch, as alone."""
     recs = [simulate_game(v, players=n, seed=s) for s in range(max(3, GAMES // 5)) for v, n in
-            [*REFILL, *CUT_DOWN, ("auction", 4), ("ten-point-5", 5)]]
+            [*REFILL, *CUT_DOWN, *CALLED, ("auction", 4), ("auction-partners", 6)]]
     found = analyze_many(recs)
     for rec, quick in zip(recs, found, strict=True):
-        full = analyze(rec)
-        if rec["variant"] == "ten-point-5":
-            assert quick is None  # (called partners: the full replay's)
-        else:
-            assert quick is not None
-            _same(quick, full)
+        assert quick is not None
+        _same(quick, analyze(rec))
 
 
 @pytest.mark.parametrize("rules", [{"target": 21}, {"steal": True}, {"min_bid": 6}, {"stuck_bid": 6},
@@ -77,7 +75,7 @@ def test_the_quick_pass_reads_the_options(rules: dict[str, Any]) -> None:
     full replay does, or steps aside where those rules break it (a hand after
     the game was won, a bid out of range)."""
     for seed in range(GAMES):
-        variant, players = (REFILL + CUT_DOWN)[seed % 5]
+        variant, players = (REFILL + CUT_DOWN + CALLED)[seed % 7]
         rec = simulate_game(variant, players=players, seed=seed)
         rec["rules"] = rules
         quick, full = analyze(rec, quick=True), analyze(rec)
@@ -126,7 +124,8 @@ def test_a_profile_option_with_a_value_it_does_not_know_is_not_handled(option: s
 
 
 @pytest.mark.parametrize(("option", "value"), [("mode", "play-all"), ("sides", "called"), ("kitty", 4),
-                                               ("called_cards", 1), ("family", "auction"), ("hand", 10)])
+                                               ("called_cards", 1), ("family", "auction"), ("hand", 10),
+                                               ("sides", "pairs")])
 def test_another_exchange_or_side_is_not_handled(option: str, value: object) -> None:
     table = analyze(simulate_game("ten-point", players=4, seed=2)).table
     assert table is not None
@@ -135,9 +134,9 @@ def test_another_exchange_or_side_is_not_handled(option: str, value: object) -> 
 
 def test_each_table_gets_its_own_quick_pass() -> None:
     for variant, players, kind in [("ten-point", 4, PointCardBatch), ("ten-point-2", 2, PointCardBatch),
-                                   ("auction", 4, QuickBatch), ("ten-point-5", 5, None),
+                                   ("auction", 4, QuickBatch), ("ten-point-5", 5, PointCardBatch),
                                    ("ten-point-6", 6, PointCardBatch), ("ten-point-8", 8, PointCardBatch),
-                                   ("ten-point-7", 7, None)]:
+                                   ("ten-point-7", 7, PointCardBatch)]:
         table = analyze(simulate_game(variant, players=players, seed=1)).table
         assert table is not None and batch_class(table) is kind, variant
 
@@ -217,3 +216,45 @@ def test_a_cut_down_game_broken_at_its_kitty_is_the_full_replays(variant: str, p
         # (Empty draws beside the kitty, or no kitty recorded, break no rule:
         # but the pass reads only a hand that shows every card.)
         assert bool(full.violations) == (name not in ("draws recorded beside the kitty", "no kitty")), name
+
+
+def _partner_edits(rec: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A called-partner game with its call changed, each way alone (TP5-3)."""
+    out = []
+    h = rec["hands"][2]
+    bidder = next(name for name, cards in h["discards"].items() if len(cards) > len(
+        min(h["discards"].values(), key=len)))
+    called = h["partner"].get("cards", [h["partner"].get("card")])
+    holder = next((name for name, cards in h["deal"].items() if called[0] in cards), bidder)
+    other = next(name for name in rec["players"] if name not in (bidder, holder))
+    trump_card = next(c for c in rec["hands"][2]["tricks"][0] if c not in called)
+    one = "card" in h["partner"]
+    edits: dict[str, Any] = {
+        "a partner named who holds no called card": lambda p: p.update(
+            {"player": other} if one else {"players": [other] * len(called)}),
+        "the partner named where the cards show him": lambda p: p.update(
+            {"player": holder} if one else {"players": [holder, *([] if len(called) < 2 else [bidder])]}),
+        "no card called": lambda p: p.pop("card" if one else "cards"),
+        "a card called twice": lambda p: p.update({"cards": [called[0], called[0]]}),
+        "another card called": lambda p: p.update(
+            {"card": trump_card} if one else {"cards": [trump_card, *called[1:]]}),
+        "a partner who is no player": lambda p: p.update({"player": "Zed"} if one else {"players": ["Zed"]}),
+    }
+    for name, edit in edits.items():
+        broken = copy.deepcopy(rec)
+        edit(broken["hands"][2]["partner"])
+        out.append((name, broken))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "players"), CALLED)
+def test_a_changed_partner_call_is_the_full_replays(variant: str, players: int) -> None:
+    """Each change decided as the full replay decides it: refused where the
+    full replay reports, and where it reports nothing decided with the same
+    partners, scores and winner (another called card is another partner)."""
+    for seed in range(max(2, GAMES // 10)):
+        rec = simulate_game(variant, players=players, seed=seed)
+        for name, broken in _partner_edits(rec):
+            quick, full = analyze(broken, quick=True), analyze(broken)
+            assert _took_quick_pass(quick) == (not full.violations), (name, seed)
+            _same(quick, full)  # (the scores of each hand name its partners)
