@@ -274,6 +274,7 @@ class RuleArrays:
         self.jack = np.array([JACK_I[t] + 1 for t in SUITS])
         self.value = np.array([[0, *v.points_i] for v in views])  # TP-POINTS-1 (none in Auction Pitch)
         self.is_trump = self.strength > 0
+        self.is_point = self.value > 0
         self.two = np.array([TWO_I[t] + 1 for t in SUITS])  # TP-POINTS-1: to who played it
         outside = outside_cards(fam)
         self.in_deck = np.array([False] + [c not in outside for c in range(_CARDS)])

@@ -178,11 +178,12 @@ class PointCardBatch(QuickBatch):
         self.pack = len(p.deck) - self.n * p.deal - p.dead
         self.dead: list[int] = []
         # The discards and draws of every seat of every hand, one flat list of
-        # cards each, with the row (hand with tricks * seats + seat) of each.
+        # cards each, and how many of them each seat of each hand has (its row:
+        # hand with tricks * seats + seat).
         self.gone: list[int] = []
-        self.gone_row: list[int] = []
+        self.gone_count: list[int] = []
         self.drawn: list[int] = []
-        self.drawn_row: list[int] = []
+        self.drawn_count: list[int] = []
         self.trump: list[int] = []
         # TP5-3: per hand the cards called (``called_cards`` each) and the
         # partners recorded (seats; ``None``: not recorded).
@@ -201,8 +202,8 @@ class PointCardBatch(QuickBatch):
         rows = first * self.n
         del self.dead[first * self.dead_size:], self.trump[first:], self.partner_claims[first:]
         del self.called[first * self.p.called_cards:]
-        del self.gone[bisect_left(self.gone_row, rows):], self.gone_row[bisect_left(self.gone_row, rows):]
-        del self.drawn[bisect_left(self.drawn_row, rows):], self.drawn_row[bisect_left(self.drawn_row, rows):]
+        for cards, count in ((self.gone, self.gone_count), (self.drawn, self.drawn_count)):
+            del cards[len(cards) - sum(count[rows:]):], count[rows:]
         super().drop_game()
 
     def add_exchange_hand(self, dealer: int, calls: tuple[object, ...] | None,
@@ -237,12 +238,11 @@ class PointCardBatch(QuickBatch):
             return False
         if draws is None:  # cut-down, TP5-2: the bidder takes the kitty, the others draw nothing
             draws = [kitty if seat == won[0] else () for seat in range(n)]  # type: ignore[misc]
-        rows = range(len(self.card_hands) * n, (len(self.card_hands) + 1) * n)
-        # (Whole lists at a time, in C: a hand has some sixty cards to read.)
+        # (Whole lists at a time, in C: a hand has some ninety cards to read.)
         self.gone += map(card, chain.from_iterable(discards), repeat(-1))
-        self.gone_row += chain.from_iterable(map(repeat, rows, map(len, discards)))
+        self.gone_count += map(len, discards)
         self.drawn += map(card, chain.from_iterable(draws), repeat(-1))
-        self.drawn_row += chain.from_iterable(map(repeat, rows, map(len, draws)))
+        self.drawn_count += map(len, draws)
         self.dealt += map(card, chain.from_iterable(dealt), repeat(-1))
         self.played += map(card, chain.from_iterable(tricks), repeat(-1))
         if dead:
@@ -324,8 +324,8 @@ class PointCardBatch(QuickBatch):
         dealt = np.array(self.dealt, np.int64).reshape(h, n * p.deal) + 1
         played = np.array(self.played, np.int64).reshape(h, n * size) + 1
         dead = np.array(self.dead, np.int64).reshape(h, self.dead_size) + 1
-        gone, gone_row = np.array(self.gone, np.int64) + 1, np.array(self.gone_row, np.int64)
-        drawn, drawn_row = np.array(self.drawn, np.int64) + 1, np.array(self.drawn_row, np.int64)
+        gone, gone_row = np.array(self.gone, np.int64) + 1, np.repeat(np.arange(h * n), self.gone_count)
+        drawn, drawn_row = np.array(self.drawn, np.int64) + 1, np.repeat(np.arange(h * n), self.drawn_count)
         trump = np.array(self.trump, np.int64)
         bidder = np.array(self.bidder)[np.array(self.card_hands)]
         rows = np.arange(h)[:, None]
@@ -356,7 +356,7 @@ class PointCardBatch(QuickBatch):
         held = dealt_to | drew  # (cut-down: the bidder's "drawn" cards are the kitty)
         trump_of_row = trump.repeat(n)
         is_trump = t.is_trump[trump_of_row]
-        is_point = t.value[trump_of_row] > 0
+        is_point = t.is_point[trump_of_row]
         bad = (threw & ~held).any(1)  # TP4-4: he discards only cards he holds
         left = held & ~threw
         bad |= left.sum(1) != size  # TP4-4: and is left with a hand
@@ -387,7 +387,7 @@ class PointCardBatch(QuickBatch):
         ok[unfollowed(t, trump, led, cards, by_trick)] = False  # TP-PLAY-1
         value = t.value[trump[:, None], played]
         if self.dead_size == 0:  # TP4-4: no point card set aside, so every one is played
-            ok &= (plays.reshape(h, n, width).any(1) | (t.value[trump] == 0)).all(1)
+            ok &= (plays.reshape(h, n, width).any(1) | ~t.is_point[trump]).all(1)
         # TP-POINTS-1: a point card to who won its trick, the 2 of trumps to who played it.
         to = np.where(played == t.two[trump][:, None], seats, winner.repeat(n, 1))
         value = np.where(to >= 0, value, 0)

@@ -292,10 +292,12 @@ class Driver:
             places = [h.get(key) for key in ("deal", "discards", "draws")]
             if places[2] is None:
                 del places[2]  # (no draws: a cut-down's kitty, or replayed)
-            if trump is None or any(x is not None and x.__class__ is not list for x in (dead, kitty)) or any(
-                    m.__class__ is not dict or len(m) != n for m in places) or any(
-                    t.__class__ is not list for t in tricks):
-                return False  # (a trick as a mapping records its lead: a claim the replay checks)
+            # (A trick written as a mapping records its lead, a claim the
+            # replay checks: it reads as its keys, no cards, and is refused.)
+            if trump is None or (dead is not None and dead.__class__ is not list) or (
+                    kitty is not None and kitty.__class__ is not list) or not all(
+                    [m.__class__ is dict and len(m) == n for m in places]):  # type: ignore[arg-type]
+                return False
             try:
                 dealt, discards, *draws = ([m[name] for name in players] for m in places)  # type: ignore[index]
                 partner = h.get("partner")
