@@ -7,9 +7,9 @@ on ten-point records, whatever the quick pass does with them:
 
 * clean simulated games of every ten-point profile and player count, alone and
   in a batch: each verdict is ``None`` or the full replay's; the clean games of
-  the ``refill`` profiles are all decided by the quick pass (xfail until it is
-  written); the cut-down profile ten-point-5, play-level hands (no deal,
-  discards, draws) and tallies of ten-point are replayed in full;
+  every profile are all decided by the quick pass (``engine.quick_points``);
+  play-level hands (no deal, discards, draws) and tallies of ten-point are
+  replayed in full;
 * a library of targeted mutations (``MUTATIONS``), each breaking one rule of
   one hand (chosen at random, seeded) of a clean game: the exchange (TP4-3 to
   TP4-5), CARD-4, the dead cards, the deck, the deal count, the bids, trump,
@@ -152,9 +152,8 @@ def test_a_clean_game_is_the_full_replays_or_replayed(table: Table) -> None:
             _same(analyze(rec, quick=True), full)
 
 
-@pytest.mark.xfail(reason="the ten-point quick pass is not written yet", strict=True)
-@pytest.mark.parametrize("table", REFILL)
-def test_clean_refill_games_are_decided_by_the_quick_pass(table: Table) -> None:
+@pytest.mark.parametrize("table", TEN_POINT)
+def test_clean_games_are_decided_by_the_quick_pass(table: Table) -> None:
     records = [_game(table, seed) for seed in range(GAMES)]
     for seed, (rec, quick) in enumerate(zip(records, analyze_many(records), strict=True)):
         assert quick is not None and _took_quick_pass(quick), (table, seed)
@@ -171,19 +170,18 @@ def _one_hand_as(rec: dict[str, Any], level: Callable[[dict[str, Any]], dict[str
     return out
 
 
-@pytest.mark.parametrize("kind", ["ten-point-5", "play", "play with the dead cards", "tally", "one play hand",
-                                  "one tally hand"])
+@pytest.mark.parametrize("kind", ["play", "play with the dead cards", "tally", "one play hand", "one tally hand"])
 def test_what_stays_on_the_full_replay_is_replayed(kind: str) -> None:
-    """Ten-point-5 (cut-down, a called partner), play-level hands and tallies of
-    ten-point are not decided by the quick pass (and their full replay is clean)."""
-    tables = {"ten-point-5": (("ten-point-5", 5),), "play with the dead cards": WITH_DEAD}.get(kind, REFILL)
+    """Play-level hands and tallies of ten-point are not decided by the quick
+    pass (and their full replay is clean)."""
+    tables = {"play with the dead cards": WITH_DEAD}.get(kind, REFILL)
     for table in tables:
         records = []
         for seed in range(GAMES):
             rec = _game(table, seed)
             if kind in ("play", "tally", "play with the dead cards"):
                 rec = _tally(rec) if kind == "tally" else _play_level(rec, keep_dead=kind != "play")
-            elif kind != "ten-point-5":
+            else:
                 i = random.Random(seed).randrange(len(rec["hands"]))
                 rec = _one_hand_as(rec, _play_level if kind == "one play hand" else _tally, i)
             assert analyze(rec).violations == [], (kind, table, seed)
