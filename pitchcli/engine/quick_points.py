@@ -18,8 +18,10 @@ What it handles: hands of full detail (the whole deal, every player's discards,
 and his draws (refill) or the kitty the bidder takes (cut-down), the dead cards
 where the profile sets some aside, trump, the tricks) at a table of solo
 players or fixed teams, with a profile whose every option has a value it knows
-(``PROFILE_VALUES``), and the partners the bidder calls (TP5-3, cut-down).
-A play-level hand or a tally, a trick with a recorded lead: the full replay's.
+(``PROFILE_VALUES``), and the partners the bidder calls (TP5-3, cut-down); and
+tallies (no cards: ``points`` says what each unit took, and the hand is scored
+from it) at tables without called partners, in any mix with the others. A
+play-level hand, a trick with a recorded lead: the full replay's.
 """
 
 from __future__ import annotations
@@ -115,8 +117,8 @@ COVERAGE: dict[str, str] = {
     "TP-WIN-1": "checked: QuickBatch.verdicts: a hand after the one that won the game (game.game_won) "
                 "refuses the game",
     "TP-POINTS-1": "checked: the arrays credit each point card to who won its trick, the 2 of trumps to who "
-                   "played it, as scoring.ten_point_credits; its diagnostic (a tally's points not adding up to "
-                   "the hand's) is a tally's: a tally is not fed, replayed",
+                   "played it, as scoring.ten_point_credits; a tally's points must add up to the hand's (all "
+                   "ten with no dead cards, at most ten with some: add_tally, else C501, replayed)",
     "TP5-1": "checked: add_exchange_hand refuses a deal of other than `deal` cards to a seat, or a kitty of "
              "other than `kitty` (cut-down)",
     "TP5-4": "checked: no point card discarded; a player discards only cards he holds (dealt, and the "
@@ -271,19 +273,43 @@ class PointCardBatch(QuickBatch):
         partners: list[tuple[int, ...]] | None = None
         holders: list[list[int]] | None = None
         side = None
-        if self.card_hands:  # (every hand has tricks: a tally is not fed)
-            ok[:], taken[:], seat_taken[:], held = self._hands()
-            if self.calls_partner:
+        unit_of = self.table.unit_of
+        if self.card_hands:
+            at = np.array(self.card_hands)
+            ok[at], taken[at], seat_taken[at], held = self._hands()
+            if self.calls_partner:  # (then every hand has tricks: add_tally takes none)
                 found, partners, holders = self._partners(held)
-                ok &= found
+                ok[at] &= found
                 side = np.zeros((hands, units), bool)
-                unit_of = self.table.unit_of
-                for i, (bidder, mates) in enumerate(zip(self.bidder, partners, strict=True)):
-                    side[i, [unit_of[s] for s in (bidder, *mates)]] = True
+                for i, mates in zip(self.card_hands, partners, strict=True):
+                    side[i, [unit_of[s] for s in (self.bidder[i], *mates)]] = True
+        if self.tally_hands:  # the record's own points: what the hand is scored from
+            at = np.array(self.tally_hands)
+            taken[at] = np.array(self.tally_taken, np.int64).reshape(-1, units)
+            # (scoring.tally_seat_points: a unit of one player is that player;
+            # a team member's own share is unknown, 0.)
+            for seat, unit in enumerate(unit_of):
+                if unit_of.count(unit) == 1:
+                    seat_taken[at, seat] = taken[at, unit]
         made, delta = self.settle(taken, side)
         no_award = np.full((hands, 0), -1, np.int64)
         return self.verdicts(ok, made, delta, no_award, no_award, np.zeros(hands, bool), taken, seat_taken,
                              partners, holders)
+
+    def add_tally(self, dealer: int, calls: tuple[object, ...] | None, contract: tuple[int, object] | None,
+                  taken_by: list[int]) -> bool:
+        """A tally hand of the game begun last (no tricks, no cards): the
+        points each unit took (``taken_by``), as the record says; ``calls`` and
+        ``contract`` as for ``add_exchange_hand``. False when the hand is surely
+        not one this pass decides: points that don't add up to the hand's
+        (TP-POINTS-1: all of them with no dead cards, at most all with some,
+        C501), or a table of called partners (the record names them without
+        cards: the full replay's)."""
+        every = self.fam.hand_points
+        total = sum(taken_by)
+        if self.calls_partner or total > every or (self.dead_size == 0 and total != every):
+            return False
+        return super().add_tally(dealer, calls, contract, taken_by)
 
     def _partners(self, held: np.ndarray) -> tuple[np.ndarray, list[tuple[int, ...]], list[list[int]]]:
         """TP5-3 for every hand (``held``: per hand, seat and card, what the

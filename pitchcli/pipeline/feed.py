@@ -285,7 +285,13 @@ class Driver:
                 return False
             auction = self._auction_of(h)
             tricks, suit = h.get("tricks"), h.get("trump")
-            if auction is None or tricks.__class__ is not list or suit is None:
+            if auction is None:
+                return False
+            if tricks is None and _TALLY_KEYS.isdisjoint(h):  # a tally: no cards, scored from its points
+                if not self._feed_points(batch, auction, h.get("points")):
+                    return False
+                continue
+            if tricks.__class__ is not list or suit is None:
                 return False
             trump = parse_suit(suit)
             dead, kitty = h.get("dead"), h.get("kitty")
@@ -311,6 +317,26 @@ class Driver:
             except (KeyError, TypeError):  # a name that is no player's, a card that can't be one
                 return False
         return True
+
+    def _feed_points(self, batch: QuickBatch, auction: tuple[int, tuple[object, ...] | None,
+                                                             tuple[int, object] | None], points: object) -> bool:
+        """A ten-point tally hand to the batch: the points each unit took, as
+        ``tally`` reads them (``x-`` keys left out; a name that is no unit's,
+        or a count that is no whole number: replayed)."""
+        if points.__class__ is not dict:
+            return False  # (no points: nothing to score the hand from; the full replay says)
+        table = self.out.table
+        assert table is not None
+        taken = [0] * len(table.unit_names)
+        unit_at = self.unit_at
+        for name, n in points.items():  # type: ignore[attr-defined]
+            if name.startswith("x-"):
+                continue
+            u = unit_at.get(name, -1)
+            if u < 0 or n.__class__ is not int:
+                return False
+            taken[u] = n
+        return batch.add_tally(*auction, taken)
 
     def _partner_of(self, partner: object) -> tuple[list[object], list[int] | None] | None:
         """A hand's ``partner`` as the quick pass takes it, as ``partner`` reads
@@ -654,6 +680,8 @@ _QUICK_KEYS = frozenset({"dealer", "deal", "bids", "contract", "trump", "tricks"
                          "totals", "notes"})
 # ... and those of a hand with an exchange (ten-point's refill).
 _EXCHANGE_KEYS = _QUICK_KEYS | {"discards", "draws", "dead", "kitty", "partner"}
+# The places a ten-point tally has none of (with any, it is not a tally the quick pass reads).
+_TALLY_KEYS = frozenset({"deal", "discards", "draws", "dead", "kitty", "partner"})
 
 
 def _known_keys(h: object, keys: frozenset[str]) -> bool:

@@ -6,8 +6,8 @@ for anything else it must step aside, so that every diagnostic is the full
 replay's. Checked on simulated games of every Auction profile and option (full
 detail, play-level, tallies, and every level mixed in one game), on
 every kind of change to them (a generic mutation of any value of any hand,
-many per game), and on the games the quick pass does not know (ten-point's tallies and play-level
-records).
+many per game), and on the games the quick pass does not know (ten-point's play-level records,
+its tallies of called partners).
 Each row of ``quick.COVERAGE`` is broken alone (``BREAKERS``, at each level
 of record where it can be) in a game inside
 a JSON Lines file and a YAML stream of 64 valid games of its table, as ``pitch
@@ -208,12 +208,13 @@ def _ten_point_play_level(rec: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@pytest.mark.parametrize("level", [_ten_point_tally, _ten_point_play_level])
-@pytest.mark.parametrize(("variant", "players"), [("ten-point", 4), ("ten-point-5", 5)])
+@pytest.mark.parametrize(("variant", "players", "level"), [("ten-point", 4, _ten_point_play_level),
+                                                          ("ten-point-5", 5, _ten_point_play_level),
+                                                          ("ten-point-5", 5, _ten_point_tally)])
 def test_a_game_the_quick_pass_does_not_know_is_replayed_in_full(
         variant: str, players: int, level: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
-    """Ten-point's tallies and play-level records: no quick pass knows them
-    (its games of full detail: tests/engine/test_quick_points.py)."""
+    """Ten-point's play-level records, and its tallies of called partners: no
+    quick pass knows them (its others: tests/engine/test_quick_points.py)."""
     rec = level(simulate_game(variant, players=players, seed=1))
     quick = analyze(rec, quick=True)
     assert not _took_quick_pass(quick)

@@ -258,3 +258,31 @@ def test_a_changed_partner_call_is_the_full_replays(variant: str, players: int) 
             quick, full = analyze(broken, quick=True), analyze(broken)
             assert _took_quick_pass(quick) == (not full.violations), (name, seed)
             _same(quick, full)  # (the scores of each hand name its partners)
+
+
+@pytest.mark.parametrize(("variant", "players"), REFILL + CUT_DOWN)
+def test_a_tally_is_decided_and_its_points_must_add_up(variant: str, players: int) -> None:
+    """A ten-point tally (the points each unit took, no cards) is scored from
+    its points, alone or as one hand among full ones; points that don't add
+    up to the hand's ten (at most ten with dead cards) are the full replay's."""
+    from test_engine_quick import _ten_point_tally
+
+    for seed in range(max(3, GAMES // 5)):
+        game = simulate_game(variant, players=players, seed=seed)
+        tally = _ten_point_tally(game)
+        mixed = copy.deepcopy(game)
+        mixed["hands"][seed % len(game["hands"])] = tally["hands"][seed % len(game["hands"])]
+        for rec in (tally, mixed):
+            quick = analyze(rec, quick=True)
+            assert _took_quick_pass(quick), (variant, seed)
+            _same(quick, analyze(rec))
+        for change in (1, -1):
+            off = copy.deepcopy(tally)
+            points = off["hands"][1]["points"]
+            first = next(iter(points))
+            points[first] += change
+            quick, full = analyze(off, quick=True), analyze(off)
+            assert _took_quick_pass(quick) == (not full.violations)
+            _same(quick, full)
+            if game.get("rules", {}).get("dead", 0) == 0 and variant not in ("ten-point-2", "ten-point-3"):
+                assert any(v.code == "C501" for v in full.violations)  # (no dead cards: ten points, TP-POINTS-1)

@@ -7,9 +7,9 @@ on ten-point records, whatever the quick pass does with them:
 
 * clean simulated games of every ten-point profile and player count, alone and
   in a batch: each verdict is ``None`` or the full replay's; the clean games of
-  every profile are all decided by the quick pass (``engine.quick_points``);
-  play-level hands (no deal, discards, draws) and tallies of ten-point are
-  replayed in full;
+  every profile are all decided by the quick pass (``engine.quick_points``),
+  and its tallies; play-level hands (no deal, discards, draws) are replayed in
+  full;
 * a library of targeted mutations (``MUTATIONS``), each breaking one rule of
   one hand (chosen at random, seeded) of a clean game: the exchange (TP4-3 to
   TP4-5), CARD-4, the dead cards, the deck, the deal count, the bids, trump,
@@ -171,9 +171,10 @@ def _one_hand_as(rec: dict[str, Any], level: Callable[[dict[str, Any]], dict[str
 
 
 @pytest.mark.parametrize("kind", ["play", "play with the dead cards", "tally", "one play hand", "one tally hand"])
-def test_what_stays_on_the_full_replay_is_replayed(kind: str) -> None:
-    """Play-level hands and tallies of ten-point are not decided by the quick
-    pass (and their full replay is clean)."""
+def test_play_level_hands_are_replayed_and_tallies_decided(kind: str) -> None:
+    """Play-level hands of ten-point are not decided by the quick pass; its
+    tallies, alone or a hand among full ones, are, as the full replay scores
+    them (the full replay of each is clean)."""
     tables = {"play with the dead cards": WITH_DEAD}.get(kind, REFILL)
     for table in tables:
         records = []
@@ -186,6 +187,11 @@ def test_what_stays_on_the_full_replay_is_replayed(kind: str) -> None:
                 rec = _one_hand_as(rec, _play_level if kind == "one play hand" else _tally, i)
             assert analyze(rec).violations == [], (kind, table, seed)
             records.append(rec)
+        if "tally" in kind:
+            for rec, quick in zip(records, analyze_many(records), strict=True):
+                assert quick is not None and _took_quick_pass(quick), (kind, table)
+                _same(quick, analyze(rec))
+            continue
         assert analyze_many(records) == [None] * len(records), (kind, table)
         for rec in records[:3]:
             assert analyze_many([rec]) == [None]
