@@ -125,21 +125,21 @@ COVERAGE: dict[str, str] = {
 }
 
 
-def _one_of(*values: object) -> Callable[[object], bool]:
+def one_of(*values: object) -> Callable[[object], bool]:
     """A test for a value equal to one of ``values`` and of its type (``True``
     is not ``1``, ``0.0`` is not ``0``)."""
     known = frozenset((v.__class__, v) for v in values)
     return lambda v: (v.__class__, v) in known
 
 
-def _whole(v: object) -> bool:
+def whole(v: object) -> bool:
     """A whole number (not a bool)."""
     return v.__class__ is int
 
 
-def _counts(v: object) -> bool:
+def counts(v: object) -> bool:
     """Player counts: a tuple of whole numbers."""
-    return v.__class__ is tuple and all(map(_whole, v))  # type: ignore[arg-type]
+    return v.__class__ is tuple and all(map(whole, v))  # type: ignore[arg-type]
 
 
 # Every option of a profile (each field of ``profiles.Profile``) with the values
@@ -153,24 +153,29 @@ def _counts(v: object) -> bool:
 # is checked with them (every dealt card is played, one per trick).
 PROFILE_VALUES: dict[str, Callable[[object], bool]] = {
     "name": lambda v: True,  # a label: no rule reads it
-    "family": _one_of("auction"),  # High, Low, Jack and Game; trump from the first lead
-    "players": _counts,  # the table's seats
-    "deal": _whole,
-    "hand": _whole,
-    "mode": _one_of("play-all"),  # nothing exchanged: the cards played are the cards dealt
-    "kitty": _one_of(0),
-    "dead": _one_of(0),
-    "sides": _one_of("solo", "teams"),  # units from the table's unit_of; no called partner
-    "team_size": _whole,  # (who scores together: the table's unit_of)
-    "called_cards": _one_of(0),
-    "min_bid": _whole,  # the bids: bidding.Auction's
-    "max_bid": _whole,
-    "stuck_bid": _whole,
-    "steal": _one_of(True, False),
-    "low": _one_of("captured", "played"),  # _hands: Low to who captured it, or who played it
-    "target": _whole,  # the winner: game.game_won's
-    "win_on_set": _one_of(True, False),
+    "family": one_of("auction"),  # High, Low, Jack and Game; trump from the first lead
+    "players": counts,  # the table's seats
+    "deal": whole,
+    "hand": whole,
+    "mode": one_of("play-all"),  # nothing exchanged: the cards played are the cards dealt
+    "kitty": one_of(0),
+    "dead": one_of(0),
+    "sides": one_of("solo", "teams"),  # units from the table's unit_of; no called partner
+    "team_size": whole,  # (who scores together: the table's unit_of)
+    "called_cards": one_of(0),
+    "min_bid": whole,  # the bids: bidding.Auction's
+    "max_bid": whole,
+    "stuck_bid": whole,
+    "steal": one_of(True, False),
+    "low": one_of("captured", "played"),  # _hands: Low to who captured it, or who played it
+    "target": whole,  # the winner: game.game_won's
+    "win_on_set": one_of(True, False),
 }
+
+
+def allowed(p: Profile, values: dict[str, Callable[[object], bool]]) -> bool:
+    """True when every option of ``p`` has a value its test in ``values`` (an allow-list) takes."""
+    return all(test(getattr(p, option)) for option, test in values.items())
 
 
 # The profile judged last and the verdict: the records of a stream share one
@@ -186,7 +191,7 @@ def _handles(p: Profile) -> bool:
     last = _LAST
     if last[0] is p:
         return last[1]
-    known = all(test(getattr(p, option)) for option, test in PROFILE_VALUES.items()) and p.deal == p.hand
+    known = allowed(p, PROFILE_VALUES) and p.deal == p.hand
     if known:  # (a family is made only of a known name)
         fam = family_of(p)
         # The family's traits the array code builds in, in case a family's data changes.
@@ -365,6 +370,12 @@ class QuickBatch:
             return None
         return won
 
+    def seat_hand(self, dealer: int, won: tuple[int, int]) -> None:
+        """The hand added last: its dealer, and its bidder and bid (``won``)."""
+        self.dealer.append(dealer)
+        self.bidder.append(won[0])
+        self.bid.append(won[1])
+
     def begin_game(self) -> None:
         """The hands added next are a new game's."""
         self.games.append(len(self.dealer))
@@ -423,9 +434,7 @@ class QuickBatch:
             return False
         self.tally_hands.append(len(self.dealer))
         self.tally_taken.append(taken_by)
-        self.dealer.append(dealer)
-        self.bidder.append(won[0])
-        self.bid.append(won[1])
+        self.seat_hand(dealer, won)
         return True
 
     def decide(self) -> list[GameVerdict | None]:

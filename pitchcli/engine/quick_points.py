@@ -34,28 +34,12 @@ import numpy as np
 
 from pitchcli.cards import ALL_CARDS
 from pitchcli.engine.family import Exchange, Scoring, WinBy, family_of
-from pitchcli.engine.quick import GameVerdict, QuickBatch, rule_arrays, unfollowed
+from pitchcli.engine.quick import GameVerdict, QuickBatch, allowed, counts, one_of, rule_arrays, unfollowed, whole
 from pitchcli.engine.table import Table
 from pitchcli.engine.tables import SUIT_INDEX, TRUMP_KEY
 from pitchcli.profiles import Profile
 
 _CARDS = len(ALL_CARDS)
-
-
-def _one_of(*values: object) -> Callable[[object], bool]:
-    """A test for a value equal to one of ``values`` and of its type."""
-    known = frozenset((v.__class__, v) for v in values)
-    return lambda v: (v.__class__, v) in known
-
-
-def _whole(v: object) -> bool:
-    """A whole number (not a bool)."""
-    return v.__class__ is int
-
-
-def _counts(v: object) -> bool:
-    """Player counts: a tuple of whole numbers."""
-    return v.__class__ is tuple and all(map(_whole, v))  # type: ignore[arg-type]
 
 
 # Every option of a profile with the values this quick pass knows (an
@@ -66,23 +50,23 @@ def _counts(v: object) -> bool:
 # be any whole number.
 PROFILE_VALUES: dict[str, Callable[[object], bool]] = {
     "name": lambda v: True,  # a label: no rule reads it
-    "family": _one_of("ten-point"),  # point cards, trump named by the bidder
-    "players": _counts,
-    "deal": _whole,  # TP4-2
-    "hand": _whole,
-    "mode": _one_of("refill", "cut-down"),  # TP4-3 .. TP4-5: discards and draws; TP5-2: the kitty
-    "kitty": _whole,  # (cut-down: the bidder takes it; refill: none, see _handles)
-    "dead": _whole,  # set aside: never held, never played
-    "sides": _one_of("solo", "teams", "called"),  # units from the table's unit_of; TP5-3 (cut-down)
-    "team_size": _whole,
-    "called_cards": _whole,  # (the cards the bidder calls: 0 but with called partners, see _handles)
-    "min_bid": _whole,
-    "max_bid": _whole,
-    "stuck_bid": _whole,
-    "steal": _one_of(True, False),  # bidding.Auction's
-    "low": _one_of("captured", "played"),  # (Auction Pitch's Low: no ten-point rule reads it)
-    "target": _whole,
-    "win_on_set": _one_of(True, False),  # (AP-WIN-1's: TP-WIN-1 does not read it)
+    "family": one_of("ten-point"),  # point cards, trump named by the bidder
+    "players": counts,
+    "deal": whole,  # TP4-2
+    "hand": whole,
+    "mode": one_of("refill", "cut-down"),  # TP4-3 .. TP4-5: discards and draws; TP5-2: the kitty
+    "kitty": whole,  # (cut-down: the bidder takes it; refill: none, see _handles)
+    "dead": whole,  # set aside: never held, never played
+    "sides": one_of("solo", "teams", "called"),  # units from the table's unit_of; TP5-3 (cut-down)
+    "team_size": whole,
+    "called_cards": whole,  # (the cards the bidder calls: 0 but with called partners, see _handles)
+    "min_bid": whole,
+    "max_bid": whole,
+    "stuck_bid": whole,
+    "steal": one_of(True, False),  # bidding.Auction's
+    "low": one_of("captured", "played"),  # (Auction Pitch's Low: no ten-point rule reads it)
+    "target": whole,
+    "win_on_set": one_of(True, False),  # (AP-WIN-1's: TP-WIN-1 does not read it)
 }
 
 # How this quick pass covers each rule the full replay can report for a
@@ -147,7 +131,7 @@ def _handles(p: Profile) -> bool:
     global _LAST
     if _LAST[0] is p:
         return _LAST[1]
-    known = all(test(getattr(p, option)) for option, test in PROFILE_VALUES.items())
+    known = allowed(p, PROFILE_VALUES)
     if known and p.mode == "refill" and p.kitty:
         known = False  # (a refill deals no kitty: the pack, TP4-4, leaves none out)
     if known and not ((p.called_cards > 0 and p.mode == "cut-down") if p.sides == "called" else p.called_cards == 0):
@@ -256,9 +240,7 @@ class PointCardBatch(QuickBatch):
         self.card_hands.append(len(self.dealer))
         self.has_deal.append(True)
         self.trump_claims.append(-1)
-        self.dealer.append(dealer)
-        self.bidder.append(won[0])
-        self.bid.append(won[1])
+        self.seat_hand(dealer, won)
         return True
 
     def decide(self) -> list[GameVerdict | None]:

@@ -22,7 +22,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 import pytest
-from test_engine_quick import GAMES, ROOT, _new_values, _same, _took_quick_pass
+from test_engine_quick import GAMES, ROOT, _new_values, _same, _took_quick_pass, decided_as_the_full_replay
 
 from pitchcli.engine.family import family_for
 from pitchcli.engine.quick import QuickBatch
@@ -47,14 +47,7 @@ def _quick_for_one(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize(("variant", "players"), REFILL + CUT_DOWN + CALLED)
 def test_a_clean_game_is_decided_by_the_quick_pass(variant: str, players: int) -> None:
-    for seed in range(GAMES):
-        rec = simulate_game(variant, players=players, seed=seed)
-        quick = analyze(rec, quick=True)
-        assert _took_quick_pass(quick), seed  # else validate would not be faster
-        assert quick.violations == []
-        full = analyze(rec)
-        _same(quick, full)
-        assert quick.hands is not None and [h.taken for h in quick.hands] == [h.taken for h in full.hands]
+    decided_as_the_full_replay(variant, players)
 
 
 def test_many_games_of_several_tables_in_one_batch() -> None:
