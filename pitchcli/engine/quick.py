@@ -178,27 +178,31 @@ def allowed(p: Profile, values: dict[str, Callable[[object], bool]]) -> bool:
     return all(test(getattr(p, option)) for option, test in values.items())
 
 
-# The profile judged last and the verdict: the records of a stream share one
-# profile object (``profiles.resolve`` keeps the built-in ones). Kept by
-# identity, not in a cache keyed by the profile: an equal profile may hold a
-# value of another type (6.0 == 6), which the allow-list refuses.
-_LAST: tuple[Profile | None, bool] = (None, False)
+def judged_by_identity(test: Callable[[Profile], bool]) -> Callable[[Profile], bool]:
+    """``test`` with its answer for the profile judged last kept: the records
+    of a stream share one profile object (``profiles.resolve`` keeps the
+    built-in ones). Kept by identity, not in a cache keyed by the profile: an
+    equal profile may hold a value of another type (6.0 == 6), which the
+    allow-lists refuse."""
+    last: list[object] = [None, False]
+
+    def judged(p: Profile) -> bool:
+        if last[0] is not p:
+            last[:] = [p, test(p)]
+        return last[1]  # type: ignore[return-value]
+
+    return judged
 
 
+@judged_by_identity
 def _handles(p: Profile) -> bool:
     """``QuickBatch.handles`` for one profile."""
-    global _LAST
-    last = _LAST
-    if last[0] is p:
-        return last[1]
-    known = allowed(p, PROFILE_VALUES) and p.deal == p.hand
-    if known:  # (a family is made only of a known name)
-        fam = family_of(p)
-        # The family's traits the array code builds in, in case a family's data changes.
-        known = (fam.scoring is Scoring.AWARDS and fam.exchange is Exchange.NONE and not fam.trump_named
-                 and fam.offsuit_trick_has_winner and fam.win_by is WinBy.PITCHER)
-    _LAST = (p, known)
-    return known
+    if not (allowed(p, PROFILE_VALUES) and p.deal == p.hand):
+        return False
+    fam = family_of(p)  # (a family is made only of a known name)
+    # The family's traits the array code builds in, in case a family's data changes.
+    return (fam.scoring is Scoring.AWARDS and fam.exchange is Exchange.NONE and not fam.trump_named
+            and fam.offsuit_trick_has_winner and fam.win_by is WinBy.PITCHER)
 
 
 @dataclass(slots=True)
@@ -361,7 +365,7 @@ class QuickBatch:
         return (bidder, bid) if known else None  # type: ignore[return-value]
 
     def contract_of(self, dealer: int, calls: tuple[object, ...] | None,
-             contract: tuple[int, object] | None) -> tuple[int, int] | None:
+                    contract: tuple[int, object] | None) -> tuple[int, int] | None:
         """The bidder and bid of a hand (AP-BID-1..6), or None: not decided here."""
         if calls is None:
             return self._contract(contract)

@@ -34,7 +34,17 @@ import numpy as np
 
 from pitchcli.cards import ALL_CARDS
 from pitchcli.engine.family import Exchange, Scoring, WinBy, family_of
-from pitchcli.engine.quick import GameVerdict, QuickBatch, allowed, counts, one_of, rule_arrays, unfollowed, whole
+from pitchcli.engine.quick import (
+    GameVerdict,
+    QuickBatch,
+    allowed,
+    counts,
+    judged_by_identity,
+    one_of,
+    rule_arrays,
+    unfollowed,
+    whole,
+)
 from pitchcli.engine.table import Table
 from pitchcli.engine.tables import SUIT_INDEX, TRUMP_KEY
 from pitchcli.profiles import Profile
@@ -122,36 +132,29 @@ COVERAGE: dict[str, str] = {
 }
 
 
-# The profile judged last and the verdict (by identity, as ``quick._handles``).
-_LAST: tuple[Profile | None, bool] = (None, False)
-
-
+@judged_by_identity
 def _handles(p: Profile) -> bool:
     """``PointCardBatch.handles`` for one profile."""
-    global _LAST
-    if _LAST[0] is p:
-        return _LAST[1]
-    known = allowed(p, PROFILE_VALUES)
-    if known and p.mode == "refill" and p.kitty:
-        known = False  # (a refill deals no kitty: the pack, TP4-4, leaves none out)
-    if known and not ((p.called_cards > 0 and p.mode == "cut-down") if p.sides == "called" else p.called_cards == 0):
-        known = False  # (partners called at a refill would be held by drawn cards: not read here)
-    if known:  # (a family is made only of a known name)
-        fam = family_of(p)
-        # The family's traits the array code builds in, in case a family's data changes.
-        known = (fam.scoring is Scoring.POINT_CARDS and fam.exchange is not Exchange.NONE and fam.trump_named
-                 and not fam.offsuit_trick_has_winner and fam.win_by is WinBy.HIGHEST
-                 and p.deal >= p.hand > 0)
-    _LAST = (p, known)
-    return known
+    if not allowed(p, PROFILE_VALUES):
+        return False
+    fam = family_of(p)  # (a family is made only of a known name)
+    # The family's traits the array code builds in, in case a family's data changes.
+    if not (fam.scoring is Scoring.POINT_CARDS and fam.exchange is not Exchange.NONE and fam.trump_named
+            and not fam.offsuit_trick_has_winner and fam.win_by is WinBy.HIGHEST and p.deal >= p.hand > 0):
+        return False
+    if fam.exchange is Exchange.REFILL and p.kitty:
+        return False  # (a refill deals no kitty: the pack, TP4-4, leaves none out)
+    if p.sides == "called":  # (partners called at a refill would be held by drawn cards: not read here)
+        return p.called_cards > 0 and fam.exchange is Exchange.CUT_DOWN
+    return p.called_cards == 0
 
 
 class PointCardBatch(QuickBatch):
-    """The full-detail hands of many ten-point games at one table.
+    """The hands of many ten-point games at one table: of full detail, and tallies.
 
-    ``begin_game``, then ``add_exchange_hand`` for each hand in order (False:
-    not one this pass decides; ``drop_game`` then takes the game out), then
-    ``decide``."""
+    ``begin_game``, then ``add_exchange_hand`` (a hand with its cards) or
+    ``add_tally`` (its points alone) for each hand in order (False: not one
+    this pass decides; ``drop_game`` then takes the game out), then ``decide``."""
 
     exchanges = True  # the hands come with discards and draws (pipeline.feed.Driver.feed)
 
@@ -237,9 +240,7 @@ class PointCardBatch(QuickBatch):
         if partner is not None:
             self.called += map(card, partner[0], repeat(-1))
             self.partner_claims.append(partner[1])
-        self.card_hands.append(len(self.dealer))
-        self.has_deal.append(True)
-        self.trump_claims.append(-1)
+        self.card_hands.append(len(self.dealer))  # (the Auction pass's has_deal, trump_claims: unread here)
         self.seat_hand(dealer, won)
         return True
 

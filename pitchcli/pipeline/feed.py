@@ -678,7 +678,7 @@ _AUCTION = frozenset({"R404"})
 # engine never reads); a hand with any other (kitty, partner, …) is replayed in full.
 _QUICK_KEYS = frozenset({"dealer", "deal", "bids", "contract", "trump", "tricks", "points", "score",
                          "totals", "notes"})
-# ... and those of a hand with an exchange (ten-point's refill).
+# ... and those of a ten-point hand (its exchange: discards, draws or the kitty; dead cards; a called partner).
 _EXCHANGE_KEYS = _QUICK_KEYS | {"discards", "draws", "dead", "kitty", "partner"}
 # The places a ten-point tally has none of (with any, it is not a tally the quick pass reads).
 _TALLY_KEYS = frozenset({"deal", "discards", "draws", "dead", "kitty", "partner"})
