@@ -585,3 +585,54 @@ def test_every_pattern_says_what_to_write_in_an_editor() -> None:
         assert node.get("patternErrorMessage"), where
     card = schema.load_schema()["$defs"]["card"]["patternErrorMessage"]
     assert card.startswith("a card such as 10H or QS")
+
+
+# ---------------------------------------------------------------------------
+# jsonschema_rs runs the patterns rewritten for its fast regex engine
+# (schema.rust_patterns): each must accept exactly what Python's re accepts of
+# the shipped pattern, since the compiled check alone decides a valid record.
+
+def _shipped_patterns(node: Any) -> Iterator[str]:
+    if isinstance(node, list):
+        for item in node:
+            yield from _shipped_patterns(item)
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            if key == "pattern" and isinstance(value, str):
+                yield value
+            else:
+                yield from _shipped_patterns(value)
+
+
+REWRITTEN = sorted({p for p in _shipped_patterns(schema.load_schema()) if p.endswith(schema.PYTHON_END)})
+# Every piece a card, a trump, a call or a date is made of, and the line ends and
+# spaces around them that one engine's "$" could treat apart from another's.
+PIECES = ["A", "s", "S", "10", "1", "0", "2", "9", "T", "j", "B", "l", "J", "P", "a", "x",
+          "\u2660", "\u2667", "\ufe0f", "\n", "\r", "\r\n", "\u2028", "\x85", " ", "\t", "-",
+          "2026", "-11", "-26", "PaSs", "pass"]
+
+
+def test_every_end_anchored_pattern_is_rewritten() -> None:
+    assert len(REWRITTEN) == 4  # card, trump, pass, date
+    assert schema.PYTHON_END not in json.dumps(schema.rust_patterns(schema.load_schema()))
+
+
+@needs_rs
+@pytest.mark.parametrize("pattern", REWRITTEN)
+def test_rewritten_pattern_accepts_what_python_accepts(pattern: str) -> None:
+    rust = jsonschema_rs.Draft202012Validator(schema.rust_patterns({"type": "string", "pattern": pattern}))
+    python = re.compile(pattern)
+    texts = {"".join(p) for n in range(1, 4) for p in itertools.product(PIECES, repeat=n)}
+    texts |= {c + end for c in cards.NOTATION_INDEX for end in ("", "\n", "\r", "\n\n", " ", "\ufe0f", "\ufe0f\n")}
+    texts |= {"2026-11-26", "2026-11-26\n", "2026-02-31", "2026-11-26\r\n", "pass\n", "H\n", "\u2665\ufe0f"}
+    differ = sorted(t for t in texts if rust.is_valid(t) is not bool(python.search(t)))
+    assert differ == []
+
+
+@needs_rs
+def test_compiled_check_runs_the_rewritten_patterns() -> None:
+    record = fmt()
+    record["hands"][0]["tricks"][2][1] = "AH\n"
+    assert schema._compiled().is_valid(record) is False
+    record["hands"][0]["tricks"][2][1] = "AH"
+    assert schema._compiled().is_valid(record) is True
