@@ -5,6 +5,7 @@ driver -> the exit status). No rule of the game lives here."""
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Iterator, MutableMapping
 from typing import Any
 
@@ -55,6 +56,8 @@ class _Commands(MutableMapping[str, click.Command]):
     def __len__(self) -> int:
         return len(self._names)
 
+BLAS_THREADS = "OPENBLAS_NUM_THREADS"
+
 # The engine, the loader and the writers are imported by the commands that use
 # them, when they run: `pitch --help` and a usage error need none of them (start-up).
 
@@ -78,6 +81,12 @@ def main(color: str) -> None:
     error, 3 an input could not be read (or an output written).
     """
     set_batch()  # the cycle collector's thresholds for a batch (gcpolicy: why)
+    # numpy's OpenBLAS starts a thread per core when numpy is imported, and they
+    # spin a while: about 0.05 s of CPU a run (measured, issue 22), for a library
+    # the quick pass never calls (no matrix product anywhere). The program owns
+    # its process, so it asks for one thread before numpy loads; a user's own
+    # setting stands. (The library, ``import pitchcli``, leaves its host alone.)
+    os.environ.setdefault(BLAS_THREADS, "1")
     apply_color(color)  # a subcommand's own --color, parsed after this, overrides it
 
 

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from pitchcli import cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,3 +49,38 @@ def test_help_still_lists_every_command() -> None:
     out = subprocess.run([sys.executable, "-m", "pitchcli", "--help"], capture_output=True, text=True, cwd=ROOT)
     listed = {line.split()[0] for line in out.stdout.split("Commands:")[1].splitlines() if line.strip()}
     assert listed == set(cli.COMMANDS)
+
+
+_THREADS = """
+import json, os, sys
+from pitchcli.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+import numpy  # (loaded by the quick pass of the batch above)
+print(json.dumps([os.environ.get("OPENBLAS_NUM_THREADS"), len(os.listdir("/proc/self/task"))]))
+"""
+
+
+def _threads(tmp_path: Path, env_value: str | None) -> list[object]:
+    import os
+
+    stream = tmp_path / "games.jsonl"
+    subprocess.run([sys.executable, "-m", "pitchcli", "simulate", "--variant", "auction", "--games", "70", "--seed", "3", "--format", "jsonl",
+                    "-o", str(stream)], check=True, cwd=ROOT)
+    env = {k: v for k, v in os.environ.items() if k != cli.BLAS_THREADS}
+    if env_value is not None:
+        env[cli.BLAS_THREADS] = env_value
+    out = subprocess.run([sys.executable, "-c", _THREADS, "validate", "-q", str(stream)], capture_output=True,
+                         text=True, check=True, cwd=ROOT, env=env)
+    return json.loads(out.stdout.splitlines()[-1])
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads in /proc")
+def test_the_program_runs_numpy_on_one_thread(tmp_path: Path) -> None:
+    """numpy's OpenBLAS would start a spinning thread per core for nothing:
+    ``pitch`` asks for one before the quick pass loads numpy, and keeps a
+    user's own setting."""
+    assert _threads(tmp_path, None) == ["1", 1]
+    assert _threads(tmp_path, "2")[0] == "2"
