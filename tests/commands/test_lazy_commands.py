@@ -67,8 +67,8 @@ def _threads(tmp_path: Path, env_value: str | None) -> list[object]:
     import os
 
     stream = tmp_path / "games.jsonl"
-    subprocess.run([sys.executable, "-m", "pitchcli", "simulate", "--variant", "auction", "--games", "70", "--seed", "3", "--format", "jsonl",
-                    "-o", str(stream)], check=True, cwd=ROOT)
+    subprocess.run([sys.executable, "-m", "pitchcli", "simulate", "--variant", "auction", "--games", "70", "--seed",
+                    "3", "--format", "jsonl", "-o", str(stream)], check=True, cwd=ROOT)
     env = {k: v for k, v in os.environ.items() if k != cli.BLAS_THREADS}
     if env_value is not None:
         env[cli.BLAS_THREADS] = env_value
