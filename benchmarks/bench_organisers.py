@@ -30,7 +30,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_engine import ROOT, peak_kib
+from bench_engine import ROOT, compile_tree, peak_kib
 
 PY = sys.executable
 PITCH = str(Path(PY).with_name("pitch"))
@@ -131,6 +131,7 @@ def main() -> None:
     ap.add_argument("--vs", help="another pitch executable to measure beside this tree's (before/after)")
     ap.add_argument("--only", default=",".join(ROWS), help=f"rows, of {', '.join(ROWS)}")
     args = ap.parse_args()
+    compile_tree()
     only = set(args.only.split(","))
     pitches = [("pitch", PITCH), *([("vs", args.vs)] if args.vs else [])]
     n = args.games

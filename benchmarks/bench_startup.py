@@ -21,7 +21,9 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_engine import ROOT, compile_tree
+
 PY = sys.executable
 PITCH = str(Path(PY).with_name("pitch"))
 SAMPLE = str(ROOT / "samples" / "auction-full.yaml")
@@ -49,6 +51,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=21)
     args = ap.parse_args()
+    compile_tree()
     commands: list[tuple[str, list[str]]] = []
     modules: list[str] = []
     for name, more in _STEPS:
