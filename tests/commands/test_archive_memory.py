@@ -8,7 +8,7 @@ the whole per-document path a command runs (read, check, prepare, consume,
 write to /dev/null). Each repeat renames the players, so that every game is
 a new one to dedup.
 
-The quick pass checks a stream in chunks (``pipeline.check.QUICK_CHUNK``, 512
+The quick pass checks a stream in chunks (``pipeline.check.QUICK_CHUNK``, 64
 documents) and holds a chunk's results until its last document is handed on:
 a game whose hands ``find`` replays keeps them (about 65 KB a game here)
 until its chunk is done. That is bounded by the chunk, not the games; to

@@ -181,7 +181,7 @@ def _peak(fmt: str, path: Path) -> int:
 @pytest.mark.parametrize("fmt", ["json", "sarif"])
 def test_json_and_sarif_memory_does_not_grow_with_documents(tmp_path: Path, fmt: str) -> None:
     small, big = tmp_path / "small.jsonl", tmp_path / "big.jsonl"
-    small.write_text("{}\n" * 600)  # (more than a chunk of the quick pass, 512: its memory is in both)
+    small.write_text("{}\n" * 600)  # (more than a chunk of the quick pass: its memory is in both)
     big.write_text("{}\n" * 3_000)
     _peak(fmt, small)  # the imports, once
     assert _peak(fmt, big) < _peak(fmt, small) + 1_000_000  # (held whole: about 17 MB more)
