@@ -19,9 +19,13 @@ and his draws (refill) or the kitty the bidder takes (cut-down), the dead cards
 where the profile sets some aside, trump, the tricks) at a table of solo
 players or fixed teams, with a profile whose every option has a value it knows
 (``PROFILE_VALUES``), and the partners the bidder calls (TP5-3, cut-down); and
-tallies (no cards: ``points`` says what each unit took, and the hand is scored
-from it) at tables without called partners, in any mix with the others. A
-play-level hand, a trick with a recorded lead: the full replay's.
+play-level hands (trump and the tricks, none of the deal, discards, draws,
+kitty or dead cards: what each seat holds is what it plays, nothing exchanged
+is known, so no rule of the exchange is judged, as the full replay judges none);
+and tallies (no cards: ``points`` says what each unit took, and the hand is
+scored from it) at tables without called partners, in any mix with the others.
+A play-level hand that records its dead cards, a trick with a recorded lead:
+the full replay's.
 """
 
 from __future__ import annotations
@@ -88,14 +92,14 @@ COVERAGE: dict[str, str] = {
     "CARD-3": "replayed: the schema refuses a text that is no card (S204) before the engine; one that got "
               "past it would read as -1 (pipeline.feed.Driver.feed), not in the deck, and be refused",
     "CARD-4": "checked: no card twice among the deal, the kitty, the dead cards and the draws, nor among the "
-              "discards and the tricks (a count per card)",
+              "discards and the tricks (a count per card; a play-level hand: the tricks)",
     "TP4-2": "checked: add_hand refuses a deal of other than `deal` cards to a seat, or `dead` cards set aside",
     "TP4-3": "checked: a player but the bidder discards every non-trump he was dealt, and no trump while "
              "holding `hand` or fewer",
     "TP4-4": "checked: no point card discarded; a player discards only cards he holds (dealt or drawn) and "
              "is left with `hand`; a player but the bidder draws `hand` less what he kept; the bidder "
              "draws the rest of the pack; each plays exactly what he holds; with no dead cards every point "
-             "card is in the tricks",
+             "card is in the tricks (a play-level hand: that last alone, as in the full replay)",
     "TP4-5": "checked: a player but the bidder holding more than `hand` trumps discards exactly the excess, "
              "and has as many trumps that are not point cards",
     "TP4-6": "checked: add_hand refuses other than `hand` tricks of one card from each seat; the seats "
@@ -118,8 +122,9 @@ COVERAGE: dict[str, str] = {
     "TP5-4": "checked: no point card discarded; a player discards only cards he holds (dealt, and the "
              "kitty for the bidder) and is left with `hand`; each plays exactly what he holds (cut-down)",
     "TP5-3": "checked: the bidder calls `called_cards` different trumps of the deck; each is held (dealt, "
-             "or the kitty's: the bidder's); the partners are their holders other than the bidder, and a "
-             "recorded partner must name them, in the order of the cards (else R411 or C507, replayed); "
+             "or the kitty's: the bidder's; a play-level hand: played); the partners are their holders other "
+             "than the bidder, and a recorded partner must name them, in the order of the cards (else R411 "
+             "or C507, replayed); "
              "the side's points are pooled (TP5-5, QuickBatch.settle) and a tie at the target goes to the "
              "holder of the first card called (game.game_won)",
     "TP4-1": "replayed: a team layout the profile does not take is a problem of the table: not fed",
@@ -197,8 +202,8 @@ class PointCardBatch(QuickBatch):
 
     def add_exchange_hand(self, dealer: int, calls: tuple[object, ...] | None,
                           contract: tuple[int, object] | None, trump: str,
-                          dealt: Sequence[Sequence[object]], dead: Sequence[object] | None,
-                          discards: Sequence[Sequence[object]], draws: Sequence[Sequence[object]] | None,
+                          dealt: Sequence[Sequence[object]] | None, dead: Sequence[object] | None,
+                          discards: Sequence[Sequence[object]] | None, draws: Sequence[Sequence[object]] | None,
                           kitty: Sequence[object] | None, tricks: Sequence[Sequence[object]],
                           card: Callable[[object, int], int],
                           partner: tuple[Sequence[object], list[int] | None] | None = None) -> bool:
@@ -208,16 +213,18 @@ class PointCardBatch(QuickBatch):
         cards the bidder calls and the partners recorded (seats, ``None``: not
         recorded), or ``None`` (no call recorded);
         the tricks, each from its leader; ``card`` reads a card's text as its
-        ``Card.index`` (-1: none). False when the hand is surely not one this
-        pass decides (an exception from ``card`` leaves the batch to
-        ``drop_game``)."""
+        ``Card.index`` (-1: none). ``dealt`` ``None``: a play-level hand, with
+        no discards, draws, kitty or dead cards either, whose holdings are what
+        each seat plays. False when the hand is surely not one this pass
+        decides (an exception from ``card`` leaves the batch to ``drop_game``)."""
         n = self.n
-        # TP4-2: each seat dealt `deal`, `dead` set aside; TP4-6: `hand` tricks of one card a seat.
-        if (list(map(len, dealt)) != self.deal_sizes or list(map(len, tricks)) != self.trick_sizes
-                or (0 if dead is None else len(dead)) != self.dead_size):
+        if list(map(len, tricks)) != self.trick_sizes:  # TP4-6: `hand` tricks of one card a seat
             return False
-        if (draws is None or kitty is not None) if self.refill else (
-                draws is not None or kitty is None or len(kitty) != self.p.kitty):  # (TP5-1)
+        if dealt is None:
+            places = (discards, draws, kitty, dead)  # play-level: none of them recorded
+            if places != (None, None, None, None):
+                return False
+        elif not self._places_fit(dealt, dead, draws, kitty):
             return False
         if (partner is not None) != self.calls_partner or (
                 partner is not None and len(partner[0]) != self.p.called_cards):  # (TP5-3: R411)
@@ -225,24 +232,45 @@ class PointCardBatch(QuickBatch):
         won = self.contract_of(dealer, calls, contract)
         if won is None:
             return False
-        if draws is None:  # cut-down, TP5-2: the bidder takes the kitty, the others draw nothing
-            draws = [kitty if seat == won[0] else () for seat in range(n)]  # type: ignore[misc]
-        # (Whole lists at a time, in C: a hand has some ninety cards to read.)
-        self.gone += map(card, chain.from_iterable(discards), repeat(-1))
-        self.gone_count += map(len, discards)
-        self.drawn += map(card, chain.from_iterable(draws), repeat(-1))
-        self.drawn_count += map(len, draws)
-        self.dealt += map(card, chain.from_iterable(dealt), repeat(-1))
+        if dealt is None:
+            # Play-level: nothing before the play is recorded. Its rows are
+            # placeholders (-1, not a card), which ``_hands`` reads as the
+            # holding each seat plays, with nothing exchanged.
+            self.dealt += [-1] * (n * self.p.deal)
+            self.dead += [-1] * self.dead_size
+            self.gone_count += [0] * n
+            self.drawn_count += [0] * n
+        else:
+            if draws is None:  # cut-down, TP5-2: the bidder takes the kitty, the others draw nothing
+                draws = [kitty if seat == won[0] else () for seat in range(n)]  # type: ignore[misc]
+            # (Whole lists at a time, in C: a hand has some ninety cards to read.)
+            self.gone += map(card, chain.from_iterable(discards), repeat(-1))  # type: ignore[arg-type]
+            self.gone_count += map(len, discards)  # type: ignore[arg-type]
+            self.drawn += map(card, chain.from_iterable(draws), repeat(-1))
+            self.drawn_count += map(len, draws)
+            self.dealt += map(card, chain.from_iterable(dealt), repeat(-1))
         self.played += map(card, chain.from_iterable(tricks), repeat(-1))
         if dead:
             self.dead += map(card, dead, repeat(-1))
+        self.has_deal.append(dealt is not None)
         self.trump.append(SUIT_INDEX[trump])
         if partner is not None:
             self.called += map(card, partner[0], repeat(-1))
             self.partner_claims.append(partner[1])
-        self.card_hands.append(len(self.dealer))  # (the Auction pass's has_deal, trump_claims: unread here)
+        self.card_hands.append(len(self.dealer))  # (the Auction pass's trump_claims: unread here)
         self.seat_hand(dealer, won)
         return True
+
+    def _places_fit(self, dealt: Sequence[Sequence[object]], dead: Sequence[object] | None,
+                    draws: Sequence[Sequence[object]] | None, kitty: Sequence[object] | None) -> bool:
+        """Whether a hand of full detail records the places of its exchange: each
+        seat dealt ``deal`` and ``dead`` set aside (TP4-2); the draws (refill) or
+        a kitty of ``kitty`` cards (cut-down, TP5-1)."""
+        if list(map(len, dealt)) != self.deal_sizes or (0 if dead is None else len(dead)) != self.dead_size:
+            return False
+        if self.refill:
+            return draws is not None and kitty is None
+        return draws is None and kitty is not None and len(kitty) == self.p.kitty
 
     def decide(self) -> list[GameVerdict | None]:
         """Every game of the batch decided: its verdict, or ``None``."""
@@ -337,13 +365,16 @@ class PointCardBatch(QuickBatch):
         drawn, drawn_row = np.array(self.drawn, np.int64) + 1, np.repeat(np.arange(h * n), self.drawn_count)
         trump = np.array(self.trump, np.int64)
         bidder = np.array(self.bidder)[np.array(self.card_hands)]
+        has_deal = np.array(self.has_deal, bool)
         rows = np.arange(h)[:, None]
-        # CARD-2, CARD-3: cards of the deck only, in every place.
-        ok = t.in_deck[dealt].all(1) & t.in_deck[played].all(1) & t.in_deck[dead].all(1)
+        # CARD-2, CARD-3: cards of the deck only, in every place (a play-level
+        # hand's places before the play are placeholders: its tricks only).
+        ok = (t.in_deck[dealt].all(1) & t.in_deck[dead].all(1) | ~has_deal) & t.in_deck[played].all(1)
         ok[gone_row[~t.in_deck[gone]] // n] = False
         ok[drawn_row[~t.in_deck[drawn]] // n] = False
         # CARD-4: a card is dealt (to a seat, to the dead cards, or drawn) at
-        # most once, and goes (discarded or played) at most once.
+        # most once, and goes (discarded or played) at most once. (Column 0,
+        # "not a card", is refused above wherever it is a card's place.)
         hand_of_deal = np.repeat(rows, n * p.deal, 1)
         came = np.bincount(np.concatenate([(hand_of_deal * width + dealt).ravel(),
                                            (np.repeat(rows, self.dead_size, 1) * width + dead).ravel(),
@@ -352,28 +383,7 @@ class PointCardBatch(QuickBatch):
         went = np.bincount(np.concatenate([(np.repeat(rows, n * size, 1) * width + played).ravel(),
                                            gone_row // n * width + gone]),
                            minlength=h * width).reshape(h, width)
-        ok &= (came <= 1).all(1) & (went <= 1).all(1)
-        # Per seat (row: hand * n + seat) and card: dealt, drawn, discarded.
-        seat_rows = h * n
-        deal_row = (rows * n + np.arange(n).repeat(p.deal)[None, :]).ravel()
-        dealt_to = np.zeros((seat_rows, width), bool)
-        dealt_to[deal_row, dealt.ravel()] = True
-        drew = np.zeros((seat_rows, width), bool)
-        drew[drawn_row, drawn] = True
-        threw = np.zeros((seat_rows, width), bool)
-        threw[gone_row, gone] = True
-        held = dealt_to | drew  # (cut-down: the bidder's "drawn" cards are the kitty)
-        trump_of_row = trump.repeat(n)
-        is_trump = t.is_trump[trump_of_row]
-        is_point = t.is_point[trump_of_row]
-        bad = (threw & ~held).any(1)  # TP4-4: he discards only cards he holds
-        left = held & ~threw
-        bad |= left.sum(1) != size  # TP4-4: and is left with a hand
-        bad |= (threw & is_point).any(1)  # TP4-4: no point card is discarded
-        bidder_row = (np.arange(h) * n + bidder).tolist()
-        if self.refill:
-            bad |= self._refill_broken(dealt_to, drew, threw, is_trump, is_point, bidder_row)
-        ok &= ~bad.reshape(h, n).any(1)
+        ok &= (came[:, 1:] <= 1).all(1) & (went[:, 1:] <= 1).all(1)
         # The play: trump named (TP-TRUMP-1); the highest win key wins a trick
         # with a trump in it, a trick without one is won by nobody (TP-PLAY-2)
         # and its leader leads again; the bidder leads the first (TP-BID-2).
@@ -389,9 +399,33 @@ class PointCardBatch(QuickBatch):
         by_trick = (leader[:, :, None] + np.arange(n)) % n
         seats = by_trick.reshape(h, n * size)
         winner = np.where(won, (leader + wins) % n, -1)
-        # TP4-4: each seat plays exactly what it holds after the exchange.
+        # Per seat (row: hand * n + seat) and card: played, dealt, drawn, discarded.
+        seat_rows = h * n
         plays = np.zeros((seat_rows, width), bool)
         plays[(rows * n + seats).ravel(), played.ravel()] = True
+        deal_row = (rows * n + np.arange(n).repeat(p.deal)[None, :]).ravel()
+        dealt_to = np.zeros((seat_rows, width), bool)
+        dealt_to[deal_row, dealt.ravel()] = True
+        # A play-level hand: each seat held what it plays, and nothing was exchanged.
+        recorded = has_deal.repeat(n)
+        dealt_to[~recorded] = plays[~recorded]
+        drew = np.zeros((seat_rows, width), bool)
+        drew[drawn_row, drawn] = True
+        threw = np.zeros((seat_rows, width), bool)
+        threw[gone_row, gone] = True
+        held = dealt_to | drew  # (cut-down: the bidder's "drawn" cards are the kitty)
+        trump_of_row = trump.repeat(n)
+        is_trump = t.is_trump[trump_of_row]
+        is_point = t.is_point[trump_of_row]
+        bad = (threw & ~held).any(1)  # TP4-4: he discards only cards he holds
+        left = held & ~threw
+        bad |= left.sum(1) != size  # TP4-4: and is left with a hand
+        bad |= (threw & is_point).any(1)  # TP4-4: no point card is discarded
+        bidder_row = (np.arange(h) * n + bidder).tolist()
+        if self.refill:  # (TP4-3 .. TP4-5 judge a recorded exchange: a play-level hand has none)
+            bad |= self._refill_broken(dealt_to, drew, threw, is_trump, is_point, bidder_row) & recorded
+        ok &= ~bad.reshape(h, n).any(1)
+        # TP4-4: each seat plays exactly what it holds after the exchange.
         ok &= ~(plays != left).any(1).reshape(h, n).any(1)
         ok[unfollowed(t, trump, led, cards, by_trick)] = False  # TP-PLAY-1
         value = t.value[trump[:, None], played]

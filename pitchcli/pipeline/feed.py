@@ -272,8 +272,9 @@ class Driver:
     def _feed_exchange(self, batch: QuickBatch) -> bool:
         """``feed`` for a batch of ten-point hands with an exchange: each hand
         of full detail (the deal and discards of every player, their draws or
-        the kitty, trump, the tricks, the dead cards where there are some); any
-        other is replayed."""
+        the kitty, trump, the tricks, the dead cards where there are some), or
+        play-level (trump and the tricks, none of those places: what each seat
+        holds is what it plays); any other is replayed."""
         table = self.out.table
         assert table is not None
         players = table.players
@@ -294,25 +295,30 @@ class Driver:
             if tricks.__class__ is not list or suit is None:
                 return False
             trump = parse_suit(suit)
-            dead, kitty = h.get("dead"), h.get("kitty")
-            places = [h.get(key) for key in ("deal", "discards", "draws")]
-            if places[2] is None:
-                del places[2]  # (no draws: a cut-down's kitty, or replayed)
-            # (A trick written as a mapping records its lead, a claim the
-            # replay checks: it reads as its keys, no cards, and is refused.)
-            if trump is None or (dead is not None and dead.__class__ is not list) or (
-                    kitty is not None and kitty.__class__ is not list) or not all(
-                    [m.__class__ is dict and len(m) == n for m in places]):  # type: ignore[arg-type]
+            if trump is None:
                 return False
+            dead, kitty = h.get("dead"), h.get("kitty")
+            dealt = discards = draws = None  # (play-level: none of the places recorded)
+            if not _PLACES.isdisjoint(h):
+                places = [h.get(key) for key in ("deal", "discards", "draws")]
+                if places[2] is None:
+                    del places[2]  # (no draws: a cut-down's kitty, or replayed)
+                # (A trick written as a mapping records its lead, a claim the
+                # replay checks: it reads as its keys, no cards, and is refused.)
+                if (dead is not None and dead.__class__ is not list) or (
+                        kitty is not None and kitty.__class__ is not list) or not all(
+                        [m.__class__ is dict and len(m) == n for m in places]):  # type: ignore[arg-type]
+                    return False
             try:
-                dealt, discards, *draws = ([m[name] for name in players] for m in places)  # type: ignore[index]
+                if not _PLACES.isdisjoint(h):
+                    dealt, discards, *more = ([m[name] for name in players] for m in places)  # type: ignore[index]
+                    draws = more[0] if more else None
                 partner = h.get("partner")
                 if partner is not None:
                     partner = self._partner_of(partner)
                     if partner is None:
                         return False
-                if not add(*auction, trump, dealt, dead, discards, draws[0] if draws else None, kitty, tricks,
-                           get, partner):
+                if not add(*auction, trump, dealt, dead, discards, draws, kitty, tricks, get, partner):
                     return False
             except (KeyError, TypeError):  # a name that is no player's, a card that can't be one
                 return False
@@ -682,6 +688,8 @@ _QUICK_KEYS = frozenset({"dealer", "deal", "bids", "contract", "trump", "tricks"
 _EXCHANGE_KEYS = _QUICK_KEYS | {"discards", "draws", "dead", "kitty", "partner"}
 # The places a ten-point tally has none of (with any, it is not a tally the quick pass reads).
 _TALLY_KEYS = frozenset({"deal", "discards", "draws", "dead", "kitty", "partner"})
+# The places of a ten-point hand's cards before play: a hand with none of them is play-level.
+_PLACES = frozenset({"deal", "discards", "draws", "dead", "kitty"})
 
 
 def _known_keys(h: object, keys: frozenset[str]) -> bool:

@@ -171,11 +171,13 @@ def _one_hand_as(rec: dict[str, Any], level: Callable[[dict[str, Any]], dict[str
 
 
 @pytest.mark.parametrize("kind", ["play", "play with the dead cards", "tally", "one play hand", "one tally hand"])
-def test_play_level_hands_are_replayed_and_tallies_decided(kind: str) -> None:
-    """Play-level hands of ten-point are not decided by the quick pass; its
-    tallies, alone or a hand among full ones, are, as the full replay scores
-    them (the full replay of each is clean)."""
-    tables = {"play with the dead cards": WITH_DEAD}.get(kind, REFILL)
+def test_play_level_hands_and_tallies_are_decided(kind: str) -> None:
+    """Play-level hands of ten-point (the tricks alone: what each seat holds is
+    what it plays) and its tallies, alone or a hand among full ones, are
+    decided by the quick pass, as the full replay scores them (the full replay
+    of each is clean); a play-level hand that keeps its dead cards is not (the
+    full replay's)."""
+    tables = {"play with the dead cards": WITH_DEAD, "play": TEN_POINT, "one play hand": TEN_POINT}.get(kind, REFILL)
     for table in tables:
         records = []
         for seed in range(GAMES):
@@ -187,14 +189,17 @@ def test_play_level_hands_are_replayed_and_tallies_decided(kind: str) -> None:
                 rec = _one_hand_as(rec, _play_level if kind == "one play hand" else _tally, i)
             assert analyze(rec).violations == [], (kind, table, seed)
             records.append(rec)
-        if "tally" in kind:
-            for rec, quick in zip(records, analyze_many(records), strict=True):
-                assert quick is not None and _took_quick_pass(quick), (kind, table)
-                _same(quick, analyze(rec))
+        if kind == "play with the dead cards":
+            assert analyze_many(records) == [None] * len(records), (kind, table)
+            for rec in records[:3]:
+                assert analyze_many([rec]) == [None]
             continue
-        assert analyze_many(records) == [None] * len(records), (kind, table)
+        for rec, quick in zip(records, analyze_many(records), strict=True):
+            assert quick is not None and _took_quick_pass(quick), (kind, table)
+            _same(quick, analyze(rec))
         for rec in records[:3]:
-            assert analyze_many([rec]) == [None]
+            alone, = analyze_many([rec])
+            assert alone is not None and _took_quick_pass(alone), (kind, table)
 
 
 # --- 3: the mutations -----------------------------------------------------------------
@@ -1169,6 +1174,154 @@ def test_randomly_changed_games(table: Table) -> None:
         if q.analysis is not None and _took_quick_pass(q.analysis):
             assert f.analysis is not None and f.diagnostics == []
             _same(q.analysis, f.analysis)
+
+
+# --- 6: play-level records (the tricks alone) ------------------------------------------
+
+
+@cache
+def _clean_play_seeds(table: Table) -> tuple[int, ...]:
+    """The seeds of ``VALID_SEEDS`` whose game written play-level is clean (not
+    all are: a called card its holder never plays leaves the partner unshown, R411)."""
+    return tuple(s for s in VALID_SEEDS if not analyze(_play_level(_game(table, s))).violations)
+
+
+def _clean_play(table: Table, count: int) -> list[dict[str, Any]]:
+    seeds = _clean_play_seeds(table)
+    assert len(seeds) >= count, table
+    return [_play_level(_game(table, s)) for s in seeds[:count]]
+
+
+def _holds_to_the_full_replay(records: list[dict[str, Any]], label: object) -> dict[str, int]:
+    """The oracle over ``records`` in one batch and each alone: a game the full
+    replay finds broken is never decided; a decided one is the full replay's.
+    Returns how many were broken, clean, and clean but decided."""
+    stats: dict[str, int] = defaultdict(int)
+    for rec, quick in zip(records, analyze_many(records), strict=True):
+        full = analyze(rec)
+        alone, = analyze_many([rec])
+        if full.violations:
+            assert quick is None and alone is None, (label, full.violations[:2])
+            stats["broken"] += 1
+            continue
+        stats["clean"] += 1
+        stats["decided"] += quick is not None and _took_quick_pass(quick)
+        _agrees(quick, rec, full)
+        _agrees(alone, rec, full)
+    return stats
+
+
+@pytest.mark.parametrize("name", [n for n in _names(TEN_POINT) if _BY_NAME[n].schema])
+def test_broken_games_written_play_level(name: str) -> None:
+    """Each mutation's broken games, written play-level (what the mutation
+    broke in the deal, discards and draws is gone; what it broke in the bids,
+    trump, tricks, dealers or claims stays), among clean play-level games of
+    their table: the quick pass holds to the full replay on each."""
+    for table, seed, rec, _ in _found(name).cases:
+        clean = _clean_play(table, 4)
+        _holds_to_the_full_replay([*clean[:2], _play_level(rec), *clean[2:]], (name, table, seed))
+
+
+# The mutations that break a rule of the auction, the trump, the play, the
+# dealers or the claims: their games stay broken when written play-level.
+PLAY_RULES = ["a pass made 11", "a bid not higher", "a call too many", "a hand without bids", "no trump",
+              "a suit not followed", "a trick a card long", "a trick a card short", "a trick missing",
+              "a wrong dealer", "two hands swapped", "a hand after the game was won", "a score claimed wrong",
+              "a running total claimed wrong", "points claimed wrong", "the wrong winner claimed",
+              "a contract with another bidder"]
+
+
+@pytest.mark.parametrize("name", PLAY_RULES)
+def test_a_play_rule_broken_stays_broken_play_level(name: str) -> None:
+    """(What makes the test above a test: these stay broken, and are refused.)"""
+    m = _BY_NAME[name]
+    broken = [rec for _, _, rec, _ in _found(name).cases if analyze(_play_level(rec)).violations]
+    assert broken, name
+    for rec in broken:
+        full = analyze(_play_level(rec))
+        if m.expect is not None:
+            assert _expected(m.expect, _codes(full)), (name, sorted(_codes(full), key=str))
+        assert analyze_many([_play_level(rec)]) == [None], name
+
+
+def _points_and_plain(t: Trump, tricks: list[list[str]]) -> tuple[list[tuple[int, int]], list[str]]:
+    """The places of the point cards in ``tricks`` and the cards of the deck not played that are worth nothing."""
+    played = {c for trick in tricks for c in trick}
+    points = [(k, j) for k, trick in enumerate(tricks) for j, c in enumerate(trick) if t.value(c) > 0]
+    deck = [r + s for s in "SHDC" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
+    return points, [c for c in [*deck, "BJ", "LJ"] if c not in played and t.value(c) == 0]
+
+
+def _a_card_twice(rec: dict[str, Any], rng: random.Random) -> bool:
+    """CARD-4: a card of one trick written again in place of a card of another."""
+    h = rng.choice(rec["hands"])
+    tricks = h["tricks"]
+    a, b = rng.sample(range(len(tricks)), 2)
+    tricks[a][rng.randrange(len(tricks[a]))] = tricks[b][rng.randrange(len(tricks[b]))]
+    return True
+
+
+def _a_point_card_missing(rec: dict[str, Any], rng: random.Random) -> bool:
+    """TP4-4 (no dead cards): a point card of the tricks replaced by a card worth nothing that nobody played."""
+    h = rng.choice(rec["hands"])
+    points, plain = _points_and_plain(Trump(h["trump"]), h["tricks"])
+    called = h.get("partner", {})
+    called = {called["card"]} if "card" in called else set(called.get("cards", ()))
+    points = [(k, j) for k, j in points if h["tricks"][k][j] not in called]  # (else: the partner unshown, R411)
+    if not points or not plain:
+        return False
+    k, j = rng.choice(points)
+    h["tricks"][k][j] = rng.choice(plain)
+    return True
+
+
+PLAY_MUTATIONS: dict[str, tuple[Edit, tuple[str, str | None], tuple[Table, ...]]] = {
+    "a card played twice": (_a_card_twice, ("R402", "CARD-4"), TEN_POINT),
+    "a point card missing from the tricks": (_a_point_card_missing, ("R409", "TP4-4"),
+                                             tuple(t for t in TEN_POINT if not resolve(t[0]).dead)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PLAY_MUTATIONS))
+def test_play_level_mutations(name: str) -> None:
+    """A rule only a play-level record can break this way: the full replay
+    reports it, and the quick pass refuses the game, alone and in a batch."""
+    edit, expect, tables = PLAY_MUTATIONS[name]
+    for table in tables:
+        broken = []
+        for seed in _clean_play_seeds(table)[:max(2, CASES * 2)]:
+            rec = _play_level(_game(table, seed))
+            quick_streams.claims_off(rec)
+            if edit(rec, _rng("play", name, *table, seed)):
+                full = analyze(rec)
+                assert _expected(expect, _codes(full)), (name, table, seed, sorted(_codes(full), key=str))
+                broken.append(rec)
+        assert broken, (name, table)
+        stats = _holds_to_the_full_replay([*broken, *_clean_play(table, 1)], (name, table))
+        assert stats["broken"] == len(broken) and stats["decided"] == 1, stats
+
+
+def _play_fuzzed(table: Table, seed: int) -> dict[str, Any]:
+    rng = _rng("play-fuzz", *table, seed)
+    rec = _play_level(_game(table, seed))
+    if rng.random() < 0.5:
+        quick_streams.claims_off(rec)
+    for _ in range(1 + seed % 3):
+        (_mutate if rng.random() < 0.5 else _move_card)(rec, rng)
+    return rec
+
+
+@pytest.mark.parametrize("table", TEN_POINT)
+def test_randomly_changed_play_level_games(table: Table) -> None:
+    """Many random changes to play-level games, in a batch with clean
+    play-level games between them: a broken game is never decided, a decided
+    one is the full replay's, and the clean ones are decided."""
+    changed = [rec for rec in (_play_fuzzed(table, seed) for seed in range(GAMES)) if _schema_clean(rec)]
+    clean = _clean_play(table, len(changed))
+    records = [r for pair in zip(changed, clean, strict=True) for r in pair]
+    stats = _holds_to_the_full_replay(records, table)
+    assert stats["broken"] > len(changed) // 4, stats  # the changes do break games
+    assert stats["decided"] >= len(clean), stats
 
 
 def _report() -> Iterator[tuple[str, Table, list[tuple[str, str | None]]]]:
