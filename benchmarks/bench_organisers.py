@@ -44,7 +44,7 @@ YAML_FILES = ("import os, sys, yaml\nfor n in sorted(os.listdir(sys.argv[1])):\n
 YAML_STREAM = ("import sys, yaml\nwith open(sys.argv[1], 'rb') as f:\n"
                "    list(yaml.compose_all(f, Loader=yaml.CSafeLoader))\n")
 ROWS = ("jsonl", "json-files", "json-pretty", "yaml-files", "yaml-block", "yaml-stream", "ten-point", "ten-point-5",
-        "play", "tally", "summarize", "summarize-block", "report", "ratings", "startup")
+        "ten-point-play", "play", "tally", "summarize", "summarize-block", "report", "ratings", "startup")
 
 
 def child_cpu(cmd: list[str]) -> tuple[float, int]:
@@ -92,6 +92,14 @@ def _tally(rec: dict) -> dict:
                       "points": {k: None if aw.unit is None else units[aw.unit] for k, aw in r.awards.items()},
                       **{k: h[k] for k in ("score", "totals") if k in h}})
     return {**{k: v for k, v in rec.items() if k != "hands"}, "hands": hands}
+
+
+def _ten_point_play_level(rec: dict) -> dict:
+    """A ten-point record play-level: trump and the tricks, none of the places before the play."""
+    for h in rec["hands"]:
+        for key in ("deal", "discards", "draws", "kitty", "dead"):
+            h.pop(key, None)
+    return rec
 
 
 def derived(source: Path, path: Path, change: Callable[[dict], dict]) -> None:
@@ -145,8 +153,10 @@ def main() -> None:
         split(auction, t / "yaml-block", "yaml-block")
         yaml_stream(t / "yaml", t / "stream.yaml")
         for v in ("ten-point", "ten-point-5"):
-            if v in only:
+            if v in only or (v == "ten-point" and "ten-point-play" in only):
                 simulate(v, n, t / f"{v}.jsonl")
+        if "ten-point-play" in only:
+            derived(t / "ten-point.jsonl", t / "ten-point-play.jsonl", _ten_point_play_level)
         derived(auction, t / "play.jsonl", _play_level)
         derived(auction, t / "tally.jsonl", _tally)
         base_jl = [PY, "-c", JSON_LINES]
@@ -165,6 +175,8 @@ def main() -> None:
              [PY, "-c", YAML_STREAM, str(t / "stream.yaml")], True),
             *((v, f"{v}, JSON Lines", ["validate", "-q", str(t / f"{v}.jsonl")], [*base_jl, str(t / f"{v}.jsonl")],
                True) for v in ("ten-point", "ten-point-5")),
+            ("ten-point-play", "play-level ten-point, JSON Lines", ["validate", "-q", str(t / "ten-point-play.jsonl")],
+             [*base_jl, str(t / "ten-point-play.jsonl")], True),
             ("play", "play-level Auction, JSON Lines", ["validate", "-q", str(t / "play.jsonl")],
              [*base_jl, str(t / "play.jsonl")], False),
             ("tally", "tally Auction, JSON Lines", ["validate", "-q", str(t / "tally.jsonl")],
