@@ -24,8 +24,8 @@ kitty or dead cards: what each seat holds is what it plays, nothing exchanged
 is known, so no rule of the exchange is judged, as the full replay judges none);
 and tallies (no cards: ``points`` says what each unit took, and the hand is
 scored from it) at tables without called partners, in any mix with the others.
-A play-level hand that records its dead cards, a trick with a recorded lead:
-the full replay's.
+(A play-level hand may record its dead cards or not.) A trick with a recorded
+lead: the full replay's.
 """
 
 from __future__ import annotations
@@ -171,6 +171,7 @@ class PointCardBatch(QuickBatch):
         # TP4-4: the pack the draws come from: what is neither dealt nor set aside.
         self.pack = len(p.deck) - self.n * p.deal - p.dead
         self.dead: list[int] = []
+        self.dead_known: list[bool] = []  # per hand with cards: its dead cards recorded (else placeholders)
         # The discards and draws of every seat of every hand, one flat list of
         # cards each, and how many of them each seat of each hand has (its row:
         # hand with tricks * seats + seat).
@@ -194,7 +195,7 @@ class PointCardBatch(QuickBatch):
         """Take the hands of the game begun last out of the batch."""
         first = bisect_left(self.card_hands, self.games[-1])
         rows = first * self.n
-        del self.dead[first * self.dead_size:], self.trump[first:], self.partner_claims[first:]
+        del self.dead[first * self.dead_size:], self.dead_known[first:], self.trump[first:], self.partner_claims[first:]
         del self.called[first * self.p.called_cards:]
         for cards, count in ((self.gone, self.gone_count), (self.drawn, self.drawn_count)):
             del cards[len(cards) - sum(count[rows:]):], count[rows:]
@@ -214,17 +215,18 @@ class PointCardBatch(QuickBatch):
         recorded), or ``None`` (no call recorded);
         the tricks, each from its leader; ``card`` reads a card's text as its
         ``Card.index`` (-1: none). ``dealt`` ``None``: a play-level hand, with
-        no discards, draws, kitty or dead cards either, whose holdings are what
-        each seat plays. False when the hand is surely not one this pass
+        no discards, draws or kitty either (its dead cards recorded or not),
+        whose holdings are what each seat plays. False when the hand is surely not one this pass
         decides (an exception from ``card`` leaves the batch to ``drop_game``)."""
         n = self.n
         if list(map(len, tricks)) != self.trick_sizes:  # TP4-6: `hand` tricks of one card a seat
             return False
+        if (0 if dead is None else len(dead)) != self.dead_size and (dealt is not None or dead is not None):
+            return False  # TP4-2: `dead` set aside (a play-level hand may leave them out)
         if dealt is None:
-            places = (discards, draws, kitty, dead)  # play-level: none of them recorded
-            if places != (None, None, None, None):
+            if (discards, draws, kitty) != (None, None, None):  # play-level: none of them recorded
                 return False
-        elif not self._places_fit(dealt, dead, draws, kitty):
+        elif not self._places_fit(dealt, draws, kitty):
             return False
         if (partner is not None) != self.calls_partner or (
                 partner is not None and len(partner[0]) != self.p.called_cards):  # (TP5-3: R411)
@@ -237,7 +239,8 @@ class PointCardBatch(QuickBatch):
             # placeholders (-1, not a card), which ``_hands`` reads as the
             # holding each seat plays, with nothing exchanged.
             self.dealt += [-1] * (n * self.p.deal)
-            self.dead += [-1] * self.dead_size
+            if dead is None:
+                self.dead += [-1] * self.dead_size
             self.gone_count += [0] * n
             self.drawn_count += [0] * n
         else:
@@ -253,6 +256,7 @@ class PointCardBatch(QuickBatch):
         if dead:
             self.dead += map(card, dead, repeat(-1))
         self.has_deal.append(dealt is not None)
+        self.dead_known.append(dead is not None)
         self.trump.append(SUIT_INDEX[trump])
         if partner is not None:
             self.called += map(card, partner[0], repeat(-1))
@@ -261,12 +265,12 @@ class PointCardBatch(QuickBatch):
         self.seat_hand(dealer, won)
         return True
 
-    def _places_fit(self, dealt: Sequence[Sequence[object]], dead: Sequence[object] | None,
-                    draws: Sequence[Sequence[object]] | None, kitty: Sequence[object] | None) -> bool:
+    def _places_fit(self, dealt: Sequence[Sequence[object]], draws: Sequence[Sequence[object]] | None,
+                    kitty: Sequence[object] | None) -> bool:
         """Whether a hand of full detail records the places of its exchange: each
-        seat dealt ``deal`` and ``dead`` set aside (TP4-2); the draws (refill) or
-        a kitty of ``kitty`` cards (cut-down, TP5-1)."""
-        if list(map(len, dealt)) != self.deal_sizes or (0 if dead is None else len(dead)) != self.dead_size:
+        seat dealt ``deal`` (TP4-2); the draws (refill) or a kitty of ``kitty``
+        cards (cut-down, TP5-1)."""
+        if list(map(len, dealt)) != self.deal_sizes:
             return False
         if self.refill:
             return draws is not None and kitty is None
@@ -366,10 +370,12 @@ class PointCardBatch(QuickBatch):
         trump = np.array(self.trump, np.int64)
         bidder = np.array(self.bidder)[np.array(self.card_hands)]
         has_deal = np.array(self.has_deal, bool)
+        dead_known = np.array(self.dead_known, bool)
         rows = np.arange(h)[:, None]
-        # CARD-2, CARD-3: cards of the deck only, in every place (a play-level
-        # hand's places before the play are placeholders: its tricks only).
-        ok = (t.in_deck[dealt].all(1) & t.in_deck[dead].all(1) | ~has_deal) & t.in_deck[played].all(1)
+        # CARD-2, CARD-3: cards of the deck only, in every place recorded (a
+        # play-level hand's places before the play are placeholders, and its
+        # dead cards too where it leaves them out).
+        ok = (t.in_deck[dealt].all(1) | ~has_deal) & (t.in_deck[dead].all(1) | ~dead_known) & t.in_deck[played].all(1)
         ok[gone_row[~t.in_deck[gone]] // n] = False
         ok[drawn_row[~t.in_deck[drawn]] // n] = False
         # CARD-4: a card is dealt (to a seat, to the dead cards, or drawn) at
@@ -425,8 +431,14 @@ class PointCardBatch(QuickBatch):
         if self.refill:  # (TP4-3 .. TP4-5 judge a recorded exchange: a play-level hand has none)
             bad |= self._refill_broken(dealt_to, drew, threw, is_trump, is_point, bidder_row) & recorded
         ok &= ~bad.reshape(h, n).any(1)
-        # TP4-4: each seat plays exactly what it holds after the exchange.
+        # TP4-4: each seat plays exactly what it holds after the exchange; no dead
+        # card is played (for a hand of full detail the line before says it too).
         ok &= ~(plays != left).any(1).reshape(h, n).any(1)
+        if self.dead_size:
+            set_aside = np.zeros((h, width), bool)
+            set_aside[np.repeat(rows, self.dead_size, 1), dead] = True
+            set_aside[:, 0] = False  # (a placeholder)
+            ok &= ~(plays.reshape(h, n, width).any(1) & set_aside).any(1)
         ok[unfollowed(t, trump, led, cards, by_trick)] = False  # TP-PLAY-1
         value = t.value[trump[:, None], played]
         if self.dead_size == 0:  # TP4-4: no point card set aside, so every one is played

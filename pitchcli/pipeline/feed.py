@@ -273,8 +273,8 @@ class Driver:
         """``feed`` for a batch of ten-point hands with an exchange: each hand
         of full detail (the deal and discards of every player, their draws or
         the kitty, trump, the tricks, the dead cards where there are some), or
-        play-level (trump and the tricks, none of those places: what each seat
-        holds is what it plays); any other is replayed."""
+        play-level (trump and the tricks, and the dead cards or not, none of the
+        other places: what each seat holds is what it plays); any other is replayed."""
         table = self.out.table
         assert table is not None
         players = table.players
@@ -298,15 +298,16 @@ class Driver:
             if trump is None:
                 return False
             dead, kitty = h.get("dead"), h.get("kitty")
-            dealt = discards = draws = None  # (play-level: none of the places recorded)
+            dealt = discards = draws = None  # (play-level: none of the places recorded but the dead cards)
+            if dead is not None and dead.__class__ is not list:
+                return False
             if not _PLACES.isdisjoint(h):
                 places = [h.get(key) for key in ("deal", "discards", "draws")]
                 if places[2] is None:
                     del places[2]  # (no draws: a cut-down's kitty, or replayed)
                 # (A trick written as a mapping records its lead, a claim the
                 # replay checks: it reads as its keys, no cards, and is refused.)
-                if (dead is not None and dead.__class__ is not list) or (
-                        kitty is not None and kitty.__class__ is not list) or not all(
+                if (kitty is not None and kitty.__class__ is not list) or not all(
                         [m.__class__ is dict and len(m) == n for m in places]):  # type: ignore[arg-type]
                     return False
             try:
@@ -688,8 +689,9 @@ _QUICK_KEYS = frozenset({"dealer", "deal", "bids", "contract", "trump", "tricks"
 _EXCHANGE_KEYS = _QUICK_KEYS | {"discards", "draws", "dead", "kitty", "partner"}
 # The places a ten-point tally has none of (with any, it is not a tally the quick pass reads).
 _TALLY_KEYS = frozenset({"deal", "discards", "draws", "dead", "kitty", "partner"})
-# The places of a ten-point hand's cards before play: a hand with none of them is play-level.
-_PLACES = frozenset({"deal", "discards", "draws", "dead", "kitty"})
+# The places of a ten-point hand's cards before play: a hand with none of them is play-level
+# (its dead cards, set aside face down, may be recorded or not).
+_PLACES = frozenset({"deal", "discards", "draws", "kitty"})
 
 
 def _known_keys(h: object, keys: frozenset[str]) -> bool:

@@ -208,24 +208,12 @@ def _ten_point_tally(rec: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _ten_point_play_level_with_dead(rec: dict[str, Any]) -> dict[str, Any]:
-    """A ten-point record with the tricks and the dead cards alone (no deal, discards, draws)."""
-    out = copy.deepcopy(rec)
-    for h in out["hands"]:
-        for key in ("deal", "discards", "draws", "kitty"):
-            h.pop(key, None)
-    return out
-
-
-@pytest.mark.parametrize(("variant", "players", "level"), [("ten-point-2", 2, _ten_point_play_level_with_dead),
-                                                          ("ten-point-3", 3, _ten_point_play_level_with_dead),
-                                                          ("ten-point-5", 5, _ten_point_tally)])
+@pytest.mark.parametrize(("variant", "players", "level"), [("ten-point-5", 5, _ten_point_tally)])
 def test_a_game_the_quick_pass_does_not_know_is_replayed_in_full(
         variant: str, players: int, level: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
-    """Ten-point's play-level records that keep their dead cards, and its
-    tallies of called partners: no quick pass knows them (its others, and
-    play-level records without dead cards, which it decides:
-    tests/engine/test_quick_points.py, tests/engine/test_quick_tenpoint.py)."""
+    """Ten-point's tallies of called partners: no quick pass knows them (its
+    others, play-level records among them: tests/engine/test_quick_points.py,
+    tests/engine/test_quick_tenpoint.py)."""
     rec = level(simulate_game(variant, players=players, seed=1))
     quick = analyze(rec, quick=True)
     assert not _took_quick_pass(quick)
