@@ -23,7 +23,9 @@ play-level hands (trump and the tricks, none of the deal, discards, draws,
 kitty or dead cards: what each seat holds is what it plays, nothing exchanged
 is known, so no rule of the exchange is judged, as the full replay judges none);
 and tallies (no cards: ``points`` says what each unit took, and the hand is
-scored from it) at tables without called partners, in any mix with the others.
+scored from it; at a table of called partners the record names a holder for
+each card called, and they stand in for the cards, as in the full replay), in
+any mix with the others.
 (A play-level hand may record its dead cards or not.) A trick with a recorded
 lead: the full replay's.
 """
@@ -125,6 +127,7 @@ COVERAGE: dict[str, str] = {
              "or the kitty's: the bidder's; a play-level hand: played); the partners are their holders other "
              "than the bidder, and a recorded partner must name them, in the order of the cards (else R411 "
              "or C507, replayed); "
+             "a tally names a holder for each card called, which stand in for the cards (add_tally); "
              "the side's points are pooled (TP5-5, QuickBatch.settle) and a tie at the target goes to the "
              "holder of the first card called (game.game_won)",
     "TP4-1": "replayed: a team layout the profile does not take is a problem of the table: not fed",
@@ -185,6 +188,9 @@ class PointCardBatch(QuickBatch):
         self.calls_partner = p.sides == "called"
         self.called: list[int] = []
         self.partner_claims: list[list[int] | None] = []
+        # Per tally hand (at a table of called partners): its partners (seats,
+        # sorted) and the holder of each called card, as the record names them.
+        self.tally_partners: list[tuple[tuple[int, ...], list[int]]] = []
 
     @staticmethod
     def handles(table: Table) -> bool:
@@ -193,6 +199,8 @@ class PointCardBatch(QuickBatch):
 
     def drop_game(self) -> None:
         """Take the hands of the game begun last out of the batch."""
+        if self.calls_partner:
+            del self.tally_partners[bisect_left(self.tally_hands, self.games[-1]):]
         first = bisect_left(self.card_hands, self.games[-1])
         rows = first * self.n
         del self.dead[first * self.dead_size:], self.dead_known[first:], self.trump[first:], self.partner_claims[first:]
@@ -289,15 +297,22 @@ class PointCardBatch(QuickBatch):
         holders: list[list[int]] | None = None
         side = None
         unit_of = self.table.unit_of
+        if self.calls_partner:  # per hand: the partners, and the holders of the cards called
+            partners, holders = [()] * hands, [[]] * hands
+            for i, (mates, named) in zip(self.tally_hands, self.tally_partners, strict=True):
+                partners[i], holders[i] = mates, named
         if self.card_hands:
             at = np.array(self.card_hands)
             ok[at], taken[at], seat_taken[at], held = self._hands()
-            if self.calls_partner:  # (then every hand has tricks: add_tally takes none)
-                found, partners, holders = self._partners(held)
+            if partners is not None and holders is not None:
+                found, mates_of, holders_of = self._partners(held)
                 ok[at] &= found
-                side = np.zeros((hands, units), bool)
-                for i, mates in zip(self.card_hands, partners, strict=True):
-                    side[i, [unit_of[s] for s in (self.bidder[i], *mates)]] = True
+                for i, mates, named in zip(self.card_hands, mates_of, holders_of, strict=True):
+                    partners[i], holders[i] = mates, named
+        if partners is not None:
+            side = np.zeros((hands, units), bool)
+            for i, mates in enumerate(partners):
+                side[i, [unit_of[s] for s in (self.bidder[i], *mates)]] = True
         if self.tally_hands:  # the record's own points: what the hand is scored from
             at = np.array(self.tally_hands)
             taken[at] = np.array(self.tally_taken, np.int64).reshape(-1, units)
@@ -312,19 +327,44 @@ class PointCardBatch(QuickBatch):
                              partners, holders)
 
     def add_tally(self, dealer: int, calls: tuple[object, ...] | None, contract: tuple[int, object] | None,
-                  taken_by: list[int]) -> bool:
+                  taken_by: list[int], partner: tuple[list[int], list[int] | None] | None = None,
+                  trump: str | None = None) -> bool:
         """A tally hand of the game begun last (no tricks, no cards): the
         points each unit took (``taken_by``), as the record says; ``calls`` and
-        ``contract`` as for ``add_exchange_hand``. False when the hand is surely
-        not one this pass decides: points that don't add up to the hand's
-        (TP-POINTS-1: all of them with no dead cards, at most all with some,
-        C501), or a table of called partners (the record names them without
-        cards: the full replay's)."""
+        ``contract`` as for ``add_exchange_hand``; at a table of called
+        partners, ``partner``: the cards called (``Card.index``, -1: none) and
+        the players the record names for them (seats; ``None``: none), and the
+        trump recorded, if any. False when the hand is surely not one this pass
+        decides: points that don't add up to the hand's (TP-POINTS-1: all of
+        them with no dead cards, at most all with some, C501), or a call that
+        TP5-3 refuses (R411: the replay's)."""
         every = self.fam.hand_points
         total = sum(taken_by)
-        if self.calls_partner or total > every or (self.dead_size == 0 and total != every):
+        if total > every or (self.dead_size == 0 and total != every) or (partner is not None) != self.calls_partner:
             return False
-        return super().add_tally(dealer, calls, contract, taken_by)
+        if partner is not None and not self._tally_call(partner, trump):
+            return False
+        if not super().add_tally(dealer, calls, contract, taken_by):
+            return False
+        if partner is not None and partner[1] is not None:
+            # TP5-3, as hand.HandState._partners reads a record that shows no
+            # holder: the names stand in for the cards, in the order called.
+            named = list(partner[1])
+            self.tally_partners.append((tuple(sorted(set(named) - {self.bidder[-1]})), named))
+        return True
+
+    def _tally_call(self, partner: tuple[list[int], list[int] | None], trump: str | None) -> bool:
+        """Whether a tally's call is one TP5-3 takes without a card shown:
+        ``called_cards`` different cards of the deck (trumps, where trump is
+        recorded), and a name for each (the bidder's own for a card he holds)."""
+        called, named = partner
+        k = self.p.called_cards
+        if named is None or len(named) != k or len(called) != k or len(set(called)) != k:
+            return False
+        t = rule_arrays(self.fam)
+        if not all(t.in_deck[c + 1] for c in called):
+            return False
+        return trump is None or all(t.is_trump[SUIT_INDEX[trump], c + 1] for c in called)
 
     def _partners(self, held: np.ndarray) -> tuple[np.ndarray, list[tuple[int, ...]], list[list[int]]]:
         """TP5-3 for every hand (``held``: per hand, seat and card, what the

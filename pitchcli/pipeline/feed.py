@@ -289,7 +289,7 @@ class Driver:
             if auction is None:
                 return False
             if tricks is None and _TALLY_KEYS.isdisjoint(h):  # a tally: no cards, scored from its points
-                if not self._feed_points(batch, auction, h.get("points")):
+                if not self._feed_points(batch, auction, h):
                     return False
                 continue
             if tricks.__class__ is not list or suit is None:
@@ -326,12 +326,26 @@ class Driver:
         return True
 
     def _feed_points(self, batch: QuickBatch, auction: tuple[int, tuple[object, ...] | None,
-                                                             tuple[int, object] | None], points: object) -> bool:
-        """A ten-point tally hand to the batch: the points each unit took, as
-        ``tally`` reads them (``x-`` keys left out; a name that is no unit's,
-        or a count that is no whole number: replayed)."""
+                                                             tuple[int, object] | None], h: dict[str, Any]) -> bool:
+        """A ten-point tally hand ``h`` to the batch: the points each unit took,
+        as ``tally`` reads them (``x-`` keys left out; a name that is no unit's,
+        or a count that is no whole number: replayed), and its call of partners
+        and trump, if recorded."""
+        points, partner, trump = h.get("points"), h.get("partner"), h.get("trump")
         if points.__class__ is not dict:
             return False  # (no points: nothing to score the hand from; the full replay says)
+        if trump is not None:
+            trump = parse_suit(trump)
+            if trump is None:
+                return False
+        if partner is not None:
+            partner = self._partner_of(partner)
+            if partner is None:
+                return False
+            try:
+                partner = list(map(NOTATION_INDEX.get, partner[0], repeat(-1))), partner[1]
+            except TypeError:  # a card that can't be one (a list): the full replay says
+                return False
         table = self.out.table
         assert table is not None
         taken = [0] * len(table.unit_names)
@@ -343,7 +357,7 @@ class Driver:
             if u < 0 or n.__class__ is not int:
                 return False
             taken[u] = n
-        return batch.add_tally(*auction, taken)
+        return batch.add_tally(*auction, taken, partner, trump)  # type: ignore[call-arg]
 
     def _partner_of(self, partner: object) -> tuple[list[object], list[int] | None] | None:
         """A hand's ``partner`` as the quick pass takes it, as ``partner`` reads
@@ -687,11 +701,11 @@ _QUICK_KEYS = frozenset({"dealer", "deal", "bids", "contract", "trump", "tricks"
                          "totals", "notes"})
 # ... and those of a ten-point hand (its exchange: discards, draws or the kitty; dead cards; a called partner).
 _EXCHANGE_KEYS = _QUICK_KEYS | {"discards", "draws", "dead", "kitty", "partner"}
-# The places a ten-point tally has none of (with any, it is not a tally the quick pass reads).
-_TALLY_KEYS = frozenset({"deal", "discards", "draws", "dead", "kitty", "partner"})
 # The places of a ten-point hand's cards before play: a hand with none of them is play-level
 # (its dead cards, set aside face down, may be recorded or not).
 _PLACES = frozenset({"deal", "discards", "draws", "kitty"})
+# The places a ten-point tally has none of (with any, it is not a tally the quick pass reads).
+_TALLY_KEYS = _PLACES | {"dead"}
 
 
 def _known_keys(h: object, keys: frozenset[str]) -> bool:

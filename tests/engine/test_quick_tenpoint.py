@@ -133,6 +133,9 @@ def _tally(rec: dict[str, Any]) -> dict[str, Any]:
         for key in ("deal", "discards", "draws", "dead", "kitty", "tricks"):
             h.pop(key, None)
         h["points"] = dict(zip(names, r.taken, strict=True))
+        if "partner" in h:  # a table of called partners: the holder of each card called, as the cards showed
+            holders = [a.table.players[s] for s in r.card_holders]
+            h["partner"] = {**h["partner"], **({"players": holders} if len(holders) > 1 else {"player": holders[0]})}
     return out
 
 
@@ -176,7 +179,7 @@ def test_play_level_hands_and_tallies_are_decided(kind: str) -> None:
     or not: what each seat holds is what it plays) and its tallies, alone or a
     hand among full ones, are decided by the quick pass, as the full replay
     scores them (the full replay of each is clean)."""
-    tables = {"play with the dead cards": WITH_DEAD, "play": TEN_POINT, "one play hand": TEN_POINT}.get(kind, REFILL)
+    tables = WITH_DEAD if kind == "play with the dead cards" else TEN_POINT
     for table in tables:
         records = []
         for seed in range(GAMES):
@@ -1340,6 +1343,127 @@ def test_randomly_changed_play_level_games(table: Table) -> None:
     stats = _holds_to_the_full_replay(records, table)
     assert stats["broken"] > len(changed) // 4, stats  # the changes do break games
     assert stats["decided"] >= len(clean), stats
+
+
+# --- 7: tallies at a table of called partners -------------------------------------------
+
+CALLED: tuple[Table, ...] = tuple(t for t in TEN_POINT if resolve(t[0]).sides == "called")
+
+
+def _partner_of_tally(rec: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    return rng.choice(rec["hands"])["partner"]
+
+
+def _unnamed(rec: dict[str, Any], rng: random.Random) -> bool:
+    """TP5-3: no partner named for the card called (the record shows no holder)."""
+    p = _partner_of_tally(rec, rng)
+    p.pop("player", None), p.pop("players", None)
+    return True
+
+
+def _named_too_many(rec: dict[str, Any], rng: random.Random) -> bool:
+    """TP5-3: a name more than the cards called."""
+    p = _partner_of_tally(rec, rng)
+    names = p.pop("players", None) or [p.pop("player")]
+    p["players"] = [*names, rng.choice(rec["players"])]
+    return True
+
+
+def _named_too_few(rec: dict[str, Any], rng: random.Random) -> bool:
+    """TP5-3: a name fewer than the cards called (two called)."""
+    p = _partner_of_tally(rec, rng)
+    if "players" not in p:
+        return False
+    p["players"] = p["players"][:-1]
+    return True
+
+
+def _called_no_trump(rec: dict[str, Any], rng: random.Random) -> bool:
+    """TP5-3: a card called that is not a trump (where the tally records trump)."""
+    h = rng.choice(rec["hands"])
+    t = Trump(h["trump"])
+    p = h["partner"]
+    key = "cards" if "cards" in p else "card"
+    cards = p[key] if key == "cards" else [p[key]]
+    deck = [r + s for s in "SHDC" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
+    cards[0] = rng.choice([c for c in deck if not t.is_trump(c) and c not in cards])
+    p[key] = cards if key == "cards" else cards[0]
+    return True
+
+
+def _called_twice(rec: dict[str, Any], rng: random.Random) -> bool:
+    """TP5-3: the same card called twice (two called)."""
+    p = _partner_of_tally(rec, rng)
+    if "cards" not in p:
+        return False
+    p["cards"] = [p["cards"][0], p["cards"][0]]
+    return True
+
+
+def _points_off(rec: dict[str, Any], rng: random.Random) -> bool:
+    """TP-POINTS-1: a tally's points that don't add up to the hand's ten."""
+    points = rng.choice(rec["hands"])["points"]
+    name = rng.choice(sorted(points))
+    points[name] += 1
+    return True
+
+
+TALLY_MUTATIONS: dict[str, tuple[Edit, tuple[str, str | None]]] = {
+    "no partner named": (_unnamed, ("R411", "TP5-3")),
+    "a partner named too many": (_named_too_many, ("R411", "TP5-3")),
+    "a partner named too few": (_named_too_few, ("R411", "TP5-3")),
+    "a card called that is no trump": (_called_no_trump, ("R411", "TP5-3")),
+    "a card called twice": (_called_twice, ("R411", "TP5-3")),
+    "points that don't add up": (_points_off, ("C501", None)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TALLY_MUTATIONS))
+def test_called_partner_tally_mutations(name: str) -> None:
+    """A tally at a table of called partners broken one way: the full replay
+    reports it, and the quick pass refuses the game, alone and in a batch with
+    clean tallies (which it decides)."""
+    edit, expect = TALLY_MUTATIONS[name]
+    applied = 0
+    for table in CALLED:
+        broken = []
+        for seed in SEEDS[:max(2, CASES * 2)]:
+            rec = _tally(_game(table, seed))
+            quick_streams.claims_off(rec)
+            if edit(rec, _rng("tally", name, *table, seed)):
+                full = analyze(rec)
+                assert _expected(expect, _codes(full)), (name, table, seed, sorted(_codes(full), key=str))
+                broken.append(rec)
+        applied += len(broken)
+        clean = [_tally(_game(table, s)) for s in VALID_SEEDS[:2]]
+        stats = _holds_to_the_full_replay([*broken, *clean], (name, table))
+        assert stats["broken"] == len(broken) and stats["decided"] == len(clean), stats
+    assert applied, name
+
+
+@pytest.mark.parametrize("table", CALLED)
+def test_randomly_changed_called_partner_tallies(table: Table) -> None:
+    """Random changes to tallies at a table of called partners (among them the
+    partners named, the cards called, the points): a broken game is never
+    decided, a decided one is the full replay's (a change of partner that
+    leaves the game legal is decided, with the scores it makes)."""
+    changed = []
+    for seed in range(GAMES):
+        rng = _rng("tally-fuzz", *table, seed)
+        rec = _tally(_game(table, seed))
+        if rng.random() < 0.7:
+            quick_streams.claims_off(rec)
+        for _ in range(1 + seed % 2):
+            if rng.random() < 0.5:
+                _mutate(rec, rng)
+            else:
+                p = _partner_of_tally(rec, rng)
+                key = "players" if "players" in p else "player"
+                p[key] = rng.sample(rec["players"], len(p[key])) if key == "players" else rng.choice(rec["players"])
+        if _schema_clean(rec):
+            changed.append(rec)
+    stats = _holds_to_the_full_replay(changed, table)
+    assert stats["broken"] and stats["decided"], stats
 
 
 def _report() -> Iterator[tuple[str, Table, list[tuple[str, str | None]]]]:
