@@ -1133,9 +1133,13 @@ def _move_card(rec: dict[str, Any], rng: random.Random) -> None:
         b.insert(rng.randrange(len(b) + 1), a.pop(i))
 
 
-def _fuzzed(table: Table, seed: int) -> dict[str, Any]:
-    rng = _rng("fuzz", *table, seed)
+def _fuzzed(table: Table, seed: int, play_level: bool = False) -> dict[str, Any]:
+    """A clean game (``play_level``: written play-level, every other one with
+    its dead cards) changed at random one to three times."""
+    rng = _rng("play-fuzz" if play_level else "fuzz", *table, seed)
     rec = _game(table, seed)
+    if play_level:
+        rec = _play_level(rec, keep_dead=seed % 2 == 1)
     if rng.random() < 0.5:
         quick_streams.claims_off(rec)
     for _ in range(1 + seed % 3):
@@ -1322,22 +1326,12 @@ def test_play_level_mutations(name: str) -> None:
         assert stats["broken"] == len(broken) and stats["decided"] == 1, stats
 
 
-def _play_fuzzed(table: Table, seed: int) -> dict[str, Any]:
-    rng = _rng("play-fuzz", *table, seed)
-    rec = _play_level(_game(table, seed), keep_dead=seed % 2 == 1)
-    if rng.random() < 0.5:
-        quick_streams.claims_off(rec)
-    for _ in range(1 + seed % 3):
-        (_mutate if rng.random() < 0.5 else _move_card)(rec, rng)
-    return rec
-
-
 @pytest.mark.parametrize("table", TEN_POINT)
 def test_randomly_changed_play_level_games(table: Table) -> None:
     """Many random changes to play-level games, in a batch with clean
     play-level games between them: a broken game is never decided, a decided
     one is the full replay's, and the clean ones are decided."""
-    changed = [rec for rec in (_play_fuzzed(table, seed) for seed in range(GAMES)) if _schema_clean(rec)]
+    changed = [rec for rec in (_fuzzed(table, seed, play_level=True) for seed in range(GAMES)) if _schema_clean(rec)]
     clean = _clean_play(table, len(changed))
     records = [r for pair in zip(changed, clean, strict=True) for r in pair]
     stats = _holds_to_the_full_replay(records, table)
