@@ -198,13 +198,15 @@ def check_document(doc: Document, run_rules: bool = True, max_errors: int | None
 # in the processor's caches and less memory is faulted in (measured, issue 22, ``pitch validate`` of JSON Lines, CPU
 # seconds: 10,000 Auction games 3.7 s in chunks of 512, 3.5 s in chunks of 128,
 # 2.9 s in chunks of 64, peak 131 -> 60 MiB; 2,000 ten-point games 2.1, 1.8,
-# 1.6 s, peak 274 -> 78 MiB).
+# 1.6 s, peak 274 -> 78 MiB). A ten-point game has more hands and more cards a
+# hand: at most about 600 hands a chunk (some 43 such games, 55 Auction ones)
+# took its 2,000 games from 1.7 to 1.4 s (peak 67 MiB), Auction's unchanged.
 QUICK_CHUNK = 64
-QUICK_HANDS = 20_000  # and at most about this many hands in a chunk: bounded memory
-# A run's quick pass begins with a chunk of this many items, documents and the
-# loader's diagnostics, as a full chunk is (the input is then large enough for
-# numpy's import, a fifth of a second, to be worth it); a smaller input's
-# documents are each replayed in full.
+QUICK_HANDS = 600
+# A run's quick pass begins with a chunk of this many items (documents and the
+# loader's diagnostics) or ``QUICK_HANDS`` hands, as a full chunk has: the input
+# is then large enough for numpy's import, a fifth of a second, to be worth it.
+# A smaller input's documents are each replayed in full.
 QUICK_MIN = 64
 # A YAML document keeps its node tree (for locating a diagnostic) until it is
 # checked: one to two MiB for a game of 7 KB. A chunk of a folder's files holds
@@ -237,7 +239,7 @@ def check_chunk(items: list[Document | Diagnostic], max_errors: int | None, run:
     quick: dict[int, GameAnalysis] = {}
     # Once a run's quick pass has begun (numpy imported), a smaller chunk (the
     # run's last) is worth it too.
-    if clean and (len(items) >= QUICK_MIN or (run is not None and run.begun)):
+    if clean and (len(items) >= QUICK_MIN or (run is not None and run.begun) or _hands_in(docs) >= QUICK_HANDS):
         if run is not None:
             run.begun = True
         found = analyze_many([docs[k].data for k in clean])
@@ -255,6 +257,12 @@ def check_chunk(items: list[Document | Diagnostic], max_errors: int | None, run:
         yield it, _checked(it, diags, extra, analysis, max_errors)
 
 
+def _hands_in(docs: list[Document]) -> int:
+    """How many hands the documents hold (as ``_chunks`` counts them)."""
+    found = (d.data.get("hands") if isinstance(d.data, dict) else None for d in docs)
+    return sum(len(h) for h in found if isinstance(h, list))
+
+
 def _chunks(items: Iterable[T], size: Callable[[T], Document | Diagnostic],
             max_yaml: int | None = None) -> Iterator[list[T]]:
     """``items`` cut into the quick pass's chunks: at most ``QUICK_CHUNK``
@@ -268,9 +276,7 @@ def _chunks(items: Iterable[T], size: Callable[[T], Document | Diagnostic],
         loaded = size(it)
         if isinstance(loaded, Document):
             yaml += loaded.format == "yaml"
-            if isinstance(loaded.data, dict):
-                found = loaded.data.get("hands")
-                hands += len(found) if isinstance(found, list) else 0
+            hands += _hands_in([loaded])
         if len(chunk) >= QUICK_CHUNK or hands >= QUICK_HANDS or (max_yaml is not None and yaml >= max_yaml):
             yield chunk
             chunk, hands, yaml = [], 0, 0
