@@ -298,9 +298,9 @@ class Driver:
             if trump is None:
                 return False
             dead, kitty = h.get("dead"), h.get("kitty")
-            dealt = discards = draws = None  # (play-level: none of the places recorded but the dead cards)
             if dead is not None and dead.__class__ is not list:
                 return False
+            places: list[Any] = []  # play-level: none of them recorded (the dead cards may be)
             if not _PLACES.isdisjoint(h):
                 places = [h.get(key) for key in ("deal", "discards", "draws")]
                 if places[2] is None:
@@ -308,18 +308,17 @@ class Driver:
                 # (A trick written as a mapping records its lead, a claim the
                 # replay checks: it reads as its keys, no cards, and is refused.)
                 if (kitty is not None and kitty.__class__ is not list) or not all(
-                        [m.__class__ is dict and len(m) == n for m in places]):  # type: ignore[arg-type]
+                        [m.__class__ is dict and len(m) == n for m in places]):
                     return False
             try:
-                if not _PLACES.isdisjoint(h):
-                    dealt, discards, *more = ([m[name] for name in players] for m in places)  # type: ignore[index]
-                    draws = more[0] if more else None
+                dealt, discards, *draws = ([m[name] for name in players] for m in places) if places else (None, None)
                 partner = h.get("partner")
                 if partner is not None:
                     partner = self._partner_of(partner)
                     if partner is None:
                         return False
-                if not add(*auction, trump, dealt, dead, discards, draws, kitty, tricks, get, partner):
+                if not add(*auction, trump, dealt, dead, discards, draws[0] if draws else None, kitty, tricks,
+                           get, partner):
                     return False
             except (KeyError, TypeError):  # a name that is no player's, a card that can't be one
                 return False
