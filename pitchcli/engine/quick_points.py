@@ -19,15 +19,14 @@ and his draws (refill) or the kitty the bidder takes (cut-down), the dead cards
 where the profile sets some aside, trump, the tricks) at a table of solo
 players or fixed teams, with a profile whose every option has a value it knows
 (``PROFILE_VALUES``), and the partners the bidder calls (TP5-3, cut-down); and
-play-level hands (trump and the tricks, none of the deal, discards, draws,
-kitty or dead cards: what each seat holds is what it plays, nothing exchanged
-is known, so no rule of the exchange is judged, as the full replay judges none);
-and tallies (no cards: ``points`` says what each unit took, and the hand is
-scored from it; at a table of called partners the record names a holder for
-each card called, and they stand in for the cards, as in the full replay), in
-any mix with the others.
-(A play-level hand may record its dead cards or not.) A trick with a recorded
-lead: the full replay's.
+play-level hands (trump and the tricks, none of the deal, discards, draws or
+kitty, the dead cards recorded or not: what each seat holds is what it plays,
+nothing exchanged is known, so no rule of the exchange is judged, as the full
+replay judges none); and tallies (no cards: ``points`` says what each unit
+took, and the hand is scored from it; at a table of called partners the record
+names a holder for each card called, and they stand in for the cards, as in the
+full replay), in any mix with the others. A trick with a recorded lead, a hand
+with some of its places: the full replay's.
 """
 
 from __future__ import annotations
@@ -224,17 +223,16 @@ class PointCardBatch(QuickBatch):
         the tricks, each from its leader; ``card`` reads a card's text as its
         ``Card.index`` (-1: none). ``dealt`` ``None``: a play-level hand, with
         no discards, draws or kitty either (its dead cards recorded or not),
-        whose holdings are what each seat plays. False when the hand is surely not one this pass
-        decides (an exception from ``card`` leaves the batch to ``drop_game``)."""
+        whose holdings are what each seat plays. False when the hand is surely
+        not one this pass decides (an exception from ``card`` leaves the batch
+        to ``drop_game``)."""
         n = self.n
         if list(map(len, tricks)) != self.trick_sizes:  # TP4-6: `hand` tricks of one card a seat
             return False
-        if (0 if dead is None else len(dead)) != self.dead_size and (dealt is not None or dead is not None):
-            return False  # TP4-2: `dead` set aside (a play-level hand may leave them out)
-        if dealt is None:
-            if (discards, draws, kitty) != (None, None, None):  # play-level: none of them recorded
+        if dealt is None:  # play-level: none of the places recorded, but maybe the dead cards
+            if (discards, draws, kitty) != (None, None, None) or (dead is not None and len(dead) != self.dead_size):
                 return False
-        elif not self._places_fit(dealt, draws, kitty):
+        elif not self._places_fit(dealt, dead, draws, kitty):
             return False
         if (partner is not None) != self.calls_partner or (
                 partner is not None and len(partner[0]) != self.p.called_cards):  # (TP5-3: R411)
@@ -273,12 +271,12 @@ class PointCardBatch(QuickBatch):
         self.seat_hand(dealer, won)
         return True
 
-    def _places_fit(self, dealt: Sequence[Sequence[object]], draws: Sequence[Sequence[object]] | None,
-                    kitty: Sequence[object] | None) -> bool:
+    def _places_fit(self, dealt: Sequence[Sequence[object]], dead: Sequence[object] | None,
+                    draws: Sequence[Sequence[object]] | None, kitty: Sequence[object] | None) -> bool:
         """Whether a hand of full detail records the places of its exchange: each
-        seat dealt ``deal`` (TP4-2); the draws (refill) or a kitty of ``kitty``
-        cards (cut-down, TP5-1)."""
-        if list(map(len, dealt)) != self.deal_sizes:
+        seat dealt ``deal`` and ``dead`` set aside (TP4-2); the draws (refill) or
+        a kitty of ``kitty`` cards (cut-down, TP5-1)."""
+        if list(map(len, dealt)) != self.deal_sizes or (0 if dead is None else len(dead)) != self.dead_size:
             return False
         if self.refill:
             return draws is not None and kitty is None
