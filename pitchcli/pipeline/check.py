@@ -195,10 +195,10 @@ def check_document(doc: Document, run_rules: bool = True, max_errors: int | None
 # The quick pass (``analysis.analyze_many``) takes the documents of a stream in
 # chunks: enough for its array work to pay, few enough to hold in memory. Small
 # chunks are faster as well as smaller, most likely as a chunk's arrays then stay
-# in the processor's caches and less memory is faulted in (measured, issue 22, ``pitch validate`` of JSON Lines, CPU
-# seconds: 10,000 Auction games 3.7 s in chunks of 512, 3.5 s in chunks of 128,
-# 2.9 s in chunks of 64, peak 131 -> 60 MiB; 2,000 ten-point games 2.1, 1.8,
-# 1.6 s, peak 274 -> 78 MiB). A ten-point game has more hands and more cards a
+# in the processor's caches and less memory is faulted in (measured, issue 22,
+# ``pitch validate`` of JSON Lines, CPU seconds: 10,000 Auction games 3.7 s in
+# chunks of 512, 3.5 s in chunks of 128, 2.9 s in chunks of 64, peak 131 -> 60
+# MiB; 2,000 ten-point games 2.1, 1.8, 1.6 s, peak 274 -> 78 MiB). A ten-point game has more hands and more cards a
 # hand: at most about 600 hands a chunk (some 43 such games, 55 Auction ones)
 # took its 2,000 games from 1.7 to 1.4 s (peak 67 MiB), Auction's unchanged.
 QUICK_CHUNK = 64
@@ -239,7 +239,8 @@ def check_chunk(items: list[Document | Diagnostic], max_errors: int | None, run:
     quick: dict[int, GameAnalysis] = {}
     # Once a run's quick pass has begun (numpy imported), a smaller chunk (the
     # run's last) is worth it too.
-    if clean and (len(items) >= QUICK_MIN or (run is not None and run.begun) or _hands_in(docs) >= QUICK_HANDS):
+    if clean and (len(items) >= QUICK_MIN or (run is not None and run.begun)
+                  or sum(map(_hands_of, docs)) >= QUICK_HANDS):
         if run is not None:
             run.begun = True
         found = analyze_many([docs[k].data for k in clean])
@@ -257,10 +258,10 @@ def check_chunk(items: list[Document | Diagnostic], max_errors: int | None, run:
         yield it, _checked(it, diags, extra, analysis, max_errors)
 
 
-def _hands_in(docs: list[Document]) -> int:
-    """How many hands the documents hold (as ``_chunks`` counts them)."""
-    found = (d.data.get("hands") if isinstance(d.data, dict) else None for d in docs)
-    return sum(len(h) for h in found if isinstance(h, list))
+def _hands_of(doc: Document) -> int:
+    """How many hands a document holds (what ``_chunks`` bounds)."""
+    found = doc.data.get("hands") if isinstance(doc.data, dict) else None
+    return len(found) if isinstance(found, list) else 0
 
 
 def _chunks(items: Iterable[T], size: Callable[[T], Document | Diagnostic],
@@ -276,7 +277,7 @@ def _chunks(items: Iterable[T], size: Callable[[T], Document | Diagnostic],
         loaded = size(it)
         if isinstance(loaded, Document):
             yaml += loaded.format == "yaml"
-            hands += _hands_in([loaded])
+            hands += _hands_of(loaded)
         if len(chunk) >= QUICK_CHUNK or hands >= QUICK_HANDS or (max_yaml is not None and yaml >= max_yaml):
             yield chunk
             chunk, hands, yaml = [], 0, 0

@@ -333,13 +333,10 @@ class Driver:
         points, partner, trump = h.get("points"), h.get("partner"), h.get("trump")
         if points.__class__ is not dict:
             return False  # (no points: nothing to score the hand from; the full replay says)
-        if trump is not None:
-            trump = parse_suit(trump)
-            if trump is None:
-                return False
-        if partner is not None:
+        if partner is not None:  # (a called partner: the trump, if recorded, is what the cards are held to)
+            trump = None if trump is None else parse_suit(trump)
             partner = self._partner_of(partner)
-            if partner is None:
+            if partner is None or (trump is None and "trump" in h):
                 return False
             try:
                 partner = list(map(NOTATION_INDEX.get, partner[0], repeat(-1))), partner[1]
@@ -356,6 +353,8 @@ class Driver:
             if u < 0 or n.__class__ is not int:
                 return False
             taken[u] = n
+        if partner is None:
+            return batch.add_tally(*auction, taken)
         return batch.add_tally(*auction, taken, partner, trump)  # type: ignore[call-arg]
 
     def _partner_of(self, partner: object) -> tuple[list[object], list[int] | None] | None:
