@@ -34,9 +34,10 @@ knows (``PROFILE_VALUES``, an allow-list).
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import chain, repeat
 
 import numpy as np
 
@@ -308,6 +309,7 @@ class QuickBatch:
         self.size = p.hand
         self.deal_sizes = [p.deal] * self.n
         self.trick_sizes = [self.n] * p.hand
+        self.cards = self.n * p.hand  # the cards of a hand's tricks
         self.auctions = _AUCTIONS.setdefault((p, self.n), {})
         self.dealt: list[int] = []
         self.played: list[int] = []
@@ -394,33 +396,40 @@ class QuickBatch:
         del self.tally_hands[first:], self.tally_taken[first:]
         del self.dealer[start:], self.bidder[start:], self.bid[start:]
 
-    def add_hand(self, dealer: int, calls: tuple[object, ...] | None, dealt: Iterable[int] | None,
-                 deal_sizes: list[int] | None, played: Iterable[int], trick_sizes: list[int],
-                 trump: str | None = None, contract: tuple[int, object] | None = None) -> bool:
-        """One hand of the game begun last: ``dealt``, the cards dealt seat
-        after seat (``deal_sizes`` to each; ``None``: a play-level hand, whose
-        deal is what each seat played); ``played``, the cards of the tricks
-        trick after trick, each from its leader (``trick_sizes`` in each);
-        cards as ``Card.index`` ints, -1 for a text that is no card. ``calls``
-        the bids (``None``: none recorded, the contract stands alone);
-        ``trump`` and ``contract`` (bidder, bid) are what the record claims, if
-        it does. False when the hand is surely not one the quick pass decides.
-        (An exception from reading ``dealt`` or ``played`` leaves the batch to
-        ``drop_game``.)"""
-        # AP-DEAL-1: each seat dealt ``hand`` cards; AP-PLAY-1, AP-PLAY-3: ``hand``
-        # tricks of one card from each seat.
-        if (dealt is not None and deal_sizes != self.deal_sizes) or trick_sizes != self.trick_sizes:
-            return False
+    def add_hand(self, dealer: int, calls: tuple[object, ...] | None, contract: tuple[int, object] | None,
+                 trump: str | None, held: list[list[str]] | None, tricks: list[list[str]],
+                 card: Callable[[str, int], int]) -> bool:
+        """One hand of the game begun last: ``held``, the cards dealt to each
+        seat in seat order (``None``: a play-level hand, whose deal is what
+        each seat played); ``tricks``, the cards of the tricks, each from its
+        leader; ``card`` reads a card's text as its ``Card.index`` (its second
+        argument, -1, for a text that is no card). ``calls`` the bids (``None``:
+        none recorded, the contract stands alone); ``trump`` and ``contract``
+        (bidder, bid) are what the record claims, if it does. False when the
+        hand is surely not one the quick pass decides. (An exception from
+        reading the cards, or a False, leaves the batch to ``drop_game``, which
+        also takes out the cards of a hand refused half read.)"""
         won = self.contract_of(dealer, calls, contract)
-        if won is None:
+        # AP-PLAY-1, AP-PLAY-3: ``hand`` tricks of one card from each seat:
+        # ``hand`` tricks of ``seats * hand`` cards in all, none longer than
+        # ``seats``, have ``seats`` cards each.
+        if won is None or len(tricks) != self.size:
             return False
-        self.played += played
-        if dealt is None:
-            self.dealt += self.played[len(self.dealt):]  # (CARD-4 then reads the cards played)
+        played, dealt, cards = self.played, self.dealt, self.cards
+        start = len(played)
+        played += map(card, chain.from_iterable(tricks), repeat(-1))
+        if len(played) - start != cards or max(map(len, tricks)) != self.n:
+            return False
+        if held is None:
+            dealt += played[start:]  # (CARD-4 then reads the cards played)
         else:
-            self.dealt += dealt
+            # AP-DEAL-1: each seat dealt ``hand`` cards (the same count argument).
+            start = len(dealt)
+            dealt += map(card, chain.from_iterable(held), repeat(-1))
+            if len(dealt) - start != cards or len(held) != self.n or max(map(len, held)) != self.size:
+                return False
         self.card_hands.append(len(self.dealer))
-        self.has_deal.append(dealt is not None)
+        self.has_deal.append(held is not None)
         self.dealer.append(dealer)
         self.bidder.append(won[0])
         self.bid.append(won[1])
@@ -528,7 +537,7 @@ class QuickBatch:
         steps = np.zeros((h, size), np.int64)
         steps[:, 1:] = wins[:, :-1].cumsum(1)
         leader = (bidder[:, None] + steps) % n
-        by_trick = (leader[:, :, None] + np.arange(n)) % n
+        by_trick = clockwise(leader, n)
         seats = by_trick.reshape(h, n * size)
         winner = (leader + wins) % n
         # AP-DEAL-1: who played each card is who was dealt it, where the deal is recorded.
@@ -598,14 +607,20 @@ class QuickBatch:
         bidder, unit_of, units = self.bidder, self.table.unit_of, len(self.table.unit_names)
         # AP-WIN-1..3: the first hand after which a unit at the target wins, per game.
         won: dict[int, tuple[int, int]] = {}  # game -> (winning unit, its hand's index)
-        for i in np.flatnonzero((totals >= target).any(1)).tolist():
+        # (The arguments of game_won made cheaply, as a hand or two of most games
+        # has a unit at the target: the units at it as a pattern of bits, each
+        # pattern's tuple made once; the pitcher's side alone, once per seat.)
+        at = totals >= target
+        patterns = (at * (1 << np.arange(units))).sum(1).tolist()
+        at_target_of = [tuple(u for u in range(units) if bits >> u & 1) for bits in range(1 << units)]  # (<= 8 units)
+        alone = [frozenset((u,)) for u in unit_of]
+        for i in np.flatnonzero(at.any(1)).tolist():
             g = game_l[i]
             if g in broken or g in won:
                 continue
-            at_target = tuple(u for u, v in enumerate(totals_l[i]) if v >= target)
-            mates = () if partners is None else partners[i]
-            w, reason = game_won(self.fam, self.p, unit_of, totals_l[i], at_target, bidder[i], made_l[i],
-                                 frozenset(unit_of[s] for s in (bidder[i], *mates)),
+            b = bidder[i]
+            w, reason = game_won(self.fam, self.p, unit_of, totals_l[i], at_target_of[patterns[i]], b, made_l[i],
+                                 alone[b] if partners is None else frozenset(unit_of[s] for s in (b, *partners[i])),
                                  [] if holders is None else holders[i])
             if w is not None and reason is not None:
                 won[g] = w, i
@@ -635,21 +650,33 @@ def unfollowed(t: RuleArrays, trump: np.ndarray, led: np.ndarray, cards: np.ndar
     (shifted by one); ``led`` the suit led and ``by_trick`` the seat at each
     place; ``trump`` per hand. A seat's holding at a trick is what it plays
     then and later (every card held is played), so it holds the suit led if
-    it plays that suit in this trick or later."""
+    it plays that suit in this trick or later (in this one it played the off
+    card: "later" and "from this one on" agree)."""
     h, size, n = cards.shape
     off_h, off_k, off_j = np.nonzero(t.void_only[trump[:, None, None], led[:, :, None], cards])
     if not len(off_h):
         return off_h
+    # Each seat's suits from each trick on, as bits (1 << suit) or-ed from the last trick back.
     suit = t.suit[trump[:, None, None], cards]
     suit[suit < 0] = 0
-    per_seat = np.zeros((h, n, size), np.int64)  # the suit each seat played in each trick
-    per_seat[np.arange(h)[:, None, None], by_trick, np.arange(size)[None, :, None]] = suit
-    plays = per_seat[:, :, :, None] == np.arange(4)
-    # Does the seat play each suit in trick k or later? (In trick k
-    # itself it played the off card: "later" and "from k on" agree.)
-    from_k = np.logical_or.accumulate(plays[:, :, ::-1], axis=2)[:, :, ::-1]
-    broke = from_k[off_h, by_trick[off_h, off_k, off_j], off_k, led[off_h, off_k]]
-    return off_h[broke]
+    per_seat = np.zeros((h, n, size), np.uint8)  # the suit each seat played in each trick, as a bit
+    per_seat[np.arange(h)[:, None, None], by_trick, np.arange(size)[None, :, None]] = np.left_shift(1, suit)
+    from_k = np.bitwise_or.accumulate(per_seat[:, :, ::-1], axis=2)[:, :, ::-1]
+    broke = from_k[off_h, by_trick[off_h, off_k, off_j], off_k] >> led[off_h, off_k] & 1
+    return off_h[broke.astype(bool)]
+
+
+def clockwise(leader: np.ndarray, n: int) -> np.ndarray:
+    """The seat at each place of each trick, clockwise from its ``leader``
+    (AP-TABLE-3): ``leader`` with a last axis of ``n`` places added. (A
+    look-up in a table of the ``n`` rotations: a gather costs less than the
+    modulo of every place.)"""
+    return _rotations(n)[leader]
+
+
+@cache
+def _rotations(n: int) -> np.ndarray:
+    return (np.arange(n)[:, None] + np.arange(n)) % n
 
 
 @cache

@@ -43,6 +43,7 @@ from pitchcli.engine.quick import (
     GameVerdict,
     QuickBatch,
     allowed,
+    clockwise,
     counts,
     judged_by_identity,
     one_of,
@@ -440,7 +441,7 @@ class PointCardBatch(QuickBatch):
         steps = np.zeros((h, size), np.int64)
         steps[:, 1:] = np.where(won, wins, 0)[:, :-1].cumsum(1)
         leader = (bidder[:, None] + steps) % n
-        by_trick = (leader[:, :, None] + np.arange(n)) % n
+        by_trick = clockwise(leader, n)
         seats = by_trick.reshape(h, n * size)
         winner = np.where(won, (leader + wins) % n, -1)
         # Per seat (row: hand * n + seat) and card: played, dealt, drawn, discarded.

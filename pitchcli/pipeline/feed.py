@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import chain, repeat
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from pitchcli.cards import NOTATION_INDEX, parse_suit
@@ -214,37 +214,32 @@ class Driver:
         table = self.out.table
         assert table is not None
         players = table.players
-        get = NOTATION_INDEX.get
+        n = len(players)
+        get, add, keys = NOTATION_INDEX.get, batch.add_hand, _QUICK_KEYS
         for h in self.rec["hands"]:
-            if not _known_keys(h, _QUICK_KEYS):
+            if h.__class__ is not dict or not (keys.issuperset(h) or _known_keys(h, keys)):
                 return False
-            deal, tricks = h.get("deal"), h.get("tricks")
             auction = self._auction_of(h)
             if auction is None:
                 return False
-            dealer, calls, contract = auction
+            deal, tricks = h.get("deal"), h.get("tricks")
             if tricks is None:  # a tally: the points are what the hand is scored from
-                if deal is not None or not self._feed_tally(batch, dealer, calls, contract, h.get("points")):
+                if deal is not None or not self._feed_tally(batch, *auction, h.get("points")):
                     return False
                 continue
             if tricks.__class__ is not list:
                 return False
             if deal is None:
                 held = None
-            elif deal.__class__ is not dict or len(deal) != len(players):
+            elif deal.__class__ is not dict or len(deal) != n:
                 return False
             else:
                 try:
                     held = list(map(deal.__getitem__, players))
                 except (KeyError, TypeError):  # a name that is no player's: the full replay says
                     return False
-            trump = parse_suit(h["trump"]) if "trump" in h else None
             try:
-                if not batch.add_hand(dealer, calls,
-                                      None if held is None else map(get, chain.from_iterable(held), repeat(-1)),
-                                      None if held is None else list(map(len, held)),
-                                      map(get, chain.from_iterable(tricks), repeat(-1)),
-                                      list(map(len, tricks)), trump, contract):
+                if not add(*auction, parse_suit(h["trump"]) if "trump" in h else None, held, tricks, get):
                     return False
             except TypeError:  # a card that can't be one (a list, a mapping): the full replay says
                 return False
