@@ -23,6 +23,7 @@ from pitchcli.diagnostics import Diagnostic
 from pitchcli.escape import quote
 from pitchcli.record.context import FileContext
 from pitchcli.record.document import Document
+from pitchcli.record.json_fast import fast_json
 from pitchcli.record.json_limits import check_json, json_within
 from pitchcli.record.locate import (
     JSON_TOKEN_TAG,
@@ -87,14 +88,16 @@ def read_json(reader: Reader, ctx: FileContext, lines_only: bool) -> Iterator[Do
             if undecided:
                 return
             continue
+        fast = fast_json(raw, text, ctx.limits)
         if undecided:
             undecided = False
-            if not _is_one_value(text):
+            # (Read by orjson, the line is one value: no second parse to tell.)
+            if fast is None and not _is_one_value(text):
                 yield from _read_json_whole(raw, lineno, reader, ctx)
                 return
         ctx.next_document()
         # Without its line end, an error at the end of the line is placed on it.
-        yield from _json_document(text.rstrip("\r\n"), lineno, ctx)
+        yield from _json_document(text.rstrip("\r\n"), lineno, ctx, fast)
         ctx.index += 1
 
 
@@ -138,15 +141,20 @@ def _read_json_whole(
     except UnicodeDecodeError as e:
         yield not_utf8(ctx, data, e.start, line0)
     else:
-        yield from _json_document(text, line0, ctx)
+        yield from _json_document(text, line0, ctx, fast_json(data, text, ctx.limits))
     ctx.index += 1
 
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
-def _json_document(text: str, line0: int, ctx: FileContext) -> Iterator[Document | Diagnostic]:
-    """Load one JSON document (the text of a file or of one line)."""
+def _json_document(text: str, line0: int, ctx: FileContext,
+                   fast: dict[str, Any] | None = None) -> Iterator[Document | Diagnostic]:
+    """Load one JSON document (the text of a file or of one line); ``fast``:
+    its data as ``json_fast`` read it (then it holds no float), if it could."""
+    if fast is not None:
+        yield Document(ctx.file, ctx.index, fast, "json", text=text, line0=line0, floats=False)
+        return
     duplicates = nonfinite = floats = False
 
     def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -31,7 +31,7 @@ import re
 from typing import Any
 
 from pitchcli.record.document import Limits
-from pitchcli.record.json_limits import json_within
+from pitchcli.record.json_limits import json_within, may_hold_float
 
 try:  # an optional speed-up: a machine without the wheel reads with libyaml
     import yaml_rs as _yaml_rs
@@ -65,18 +65,6 @@ _ODD_WIDE = re.compile(
 _RADIX = re.compile(rb"0[xXoObB]")  # 0x1F, 0o17, 0b1: text to the core schema
 _UNDERSCORE = re.compile(rb"[0-9]_|_[0-9]")  # 1_000: text to the core schema
 _INF_NAN = re.compile(rb"\.[iInN][nNaA][fFnN]")  # .inf, .nan and their spellings
-# A float may be in the document only where a digit meets "." or an exponent:
-# a digit then ".", "e" or "E", or "." then a digit. Found by mapping digits to
-# "0" and ".eE" to "." (C speed; a regex of those alternatives tries every byte,
-# seven times slower): "0." or ".0" then. An "e" before a digit reads as ".0"
-# too: a float that isn't there, which only sends the data to the walk.
-_FLOATISH_MAP = bytes(0x30 if chr(b).isdigit() and b < 0x80 else 0x2E if b in b".eE" else 0x20 for b in range(256))
-
-
-def may_hold_float(body: bytes) -> bool:
-    """Whether ``body`` may hold a float (never false where one is)."""
-    mapped = body.translate(_FLOATISH_MAP)
-    return b"0." in mapped or b".0" in mapped
 # In the compiled parser's data, serialized: a string starting "|" or ">" (a
 # quote in a string is escaped, and the text holds no backslash of its own).
 _INDICATOR_STRING = re.compile(rb'(?<!\\)"[|>]')

@@ -1,0 +1,67 @@
+"""The fast reading of a JSON document: orjson for the happy path, ``json``
+with the duplicate-key hook (``json_read``) for the rest.
+
+orjson parses a record in about half the time of ``json.loads``, and ``json``
+needs a Python hook on every object to see a key given twice, which orjson
+cannot (it keeps the last). So orjson is used as an **allow-list**:
+``fast_json`` gives a document's data only when
+
+- the text holds no backslash: every string is the text between its quotes,
+  as it reads, and no escape (``\\u003a``, a lone surrogate) can differ;
+- the text holds no float and no integer of 19 digits or more (orjson reads one
+  beyond 64 bits as a float; ``json`` as an integer): ``FLOATISH_MAP``, at C speed;
+- orjson parses it to a mapping;
+- no key was given twice: the text has as many colons as orjson's serialization
+  of the data. Each colon of the text is a key's or a string's; the data can only
+  lose them (a key given twice drops its first pair, and the strings in its
+  value), never gain one, so the counts agree exactly when nothing was dropped;
+- it is within the depth and size limits (``json_within``, as ``json_read`` checks).
+
+Anything else returns None, and ``json_read`` reads the document as before,
+which alone writes diagnostics: no diagnostic can change
+(``tests/record/test_json_fast.py`` holds the two readings to the same output
+over every sample, JSON traps and the fuzz strategies' hostile files). Without
+orjson (``AVAILABLE`` False) every document takes ``json``.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from pitchcli.record.document import Limits
+from pitchcli.record.json_limits import FLOATISH_MAP, json_within
+
+try:  # an optional speed-up: without it every document takes json
+    import orjson as _orjson
+except ImportError:  # pragma: no cover - exercised by forcing AVAILABLE off
+    _orjson = None
+
+__all__ = ["AVAILABLE", "fast_json"]
+
+AVAILABLE = _orjson is not None and not os.environ.get("PITCH_NO_FAST_PARSE")
+"""Whether orjson is installed and not turned off (the environment variable
+``PITCH_NO_FAST_PARSE``, as for YAML). Tests set this to False to read with
+``json`` alone; it is read on every use."""
+
+_LONG_NUMBER = b"0" * 19  # in the mapped text: 19 digits in a row
+
+
+def fast_json(raw: bytes, text: str, limits: Limits) -> dict[str, Any] | None:
+    """The data of the JSON document ``raw`` (``text``: it decoded), as
+    ``json_read`` would load it, when orjson's reading can be vouched for
+    (then it holds no float); None otherwise (then ``json`` reads it)."""
+    if _orjson is None or not AVAILABLE or b"\\" in raw:
+        return None
+    mapped = raw.translate(FLOATISH_MAP)
+    if b"0." in mapped or b".0" in mapped or _LONG_NUMBER in mapped:
+        return None
+    try:
+        data = _orjson.loads(raw)
+        if type(data) is not dict or _orjson.dumps(data).count(b":") != raw.count(b":"):
+            return None
+    except (_orjson.JSONDecodeError, _orjson.JSONEncodeError):  # (a syntax error, too deep, a BOM ...: json says)
+        return None
+    if not json_within(text, limits.max_depth, limits.max_nodes):
+        return None
+    return data
