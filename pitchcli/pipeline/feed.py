@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
@@ -163,21 +164,32 @@ class Driver:
             teams = None  # teams where the profile has none: the schema stage said so
         players = list(rec["players"])
         self.long = long_texts([*players, *(teams or {})])
-        table, problems = build_table(profile, players, teams)
+        table, problems = _table(profile, players, teams)
         self.v.extend(self.tidy(problems))
         if any((p.code == "P303" and p.at == "/players") or p.code == "P302" for p in problems):
             return False  # the table itself can't be played: nothing more to check
         self.out.table = table
         self.seat_of = {name: i for i, name in enumerate(table.players)}
-        # Each player's seat and name as a pointer segment, made once a game, not
-        # in every hand's deal, discards and draws (``by_player``); not the
-        # names ``by_player`` leaves out as extension keys.
-        self.player_key: dict[str, tuple[int, str]] = {
-            name: (i, esc(name)) for i, name in enumerate(table.players) if not name.startswith("x-")}
         # A tally's award by name -> its unit (None: not awarded), as ``tally`` reads it.
         self.unit_at: dict[object, int] = {None: -1, **{name: i for i, name in enumerate(table.unit_names)}}
-        self.game = GameState(table)
         return True
+
+    # (Made when the full replay first reads them: the quick pass, which
+    # decides most games of a large input, needs neither.)
+    @cached_property
+    def player_key(self) -> dict[str, tuple[int, str]]:
+        """Each player's seat and name as a pointer segment, made once a game,
+        not in every hand's deal, discards and draws (``by_player``); not the
+        names ``by_player`` leaves out as extension keys."""
+        table = self.out.table
+        assert table is not None
+        return {name: (i, esc(name)) for i, name in enumerate(table.players) if not name.startswith("x-")}
+
+    @cached_property
+    def game(self) -> GameState:
+        """The game's state as the full replay plays it, hand after hand."""
+        assert self.out.table is not None
+        return GameState(self.out.table)
 
     def run(self) -> GameAnalysis:
         """Check the whole record."""
@@ -388,14 +400,14 @@ class Driver:
         when read); False: replay the game in full, which reports."""
         table = self.out.table
         assert table is not None
-        names = table.unit_names
+        names = list(table.unit_names)  # (a list, as _agrees compares)
         taken = verdict.points
         for i, (h, delta, totals, taken_by) in enumerate(zip(self.rec["hands"], verdict.deltas,
                                                              verdict.totals_after, verdict.taken_by,
                                                              strict=True)):
-            if "score" in h and compare_claims(h["score"], dict(zip(names, delta, strict=True))):
+            if "score" in h and not _agrees(h["score"], names, delta):
                 return False
-            if "totals" in h and compare_claims(h["totals"], dict(zip(names, totals, strict=True))):
+            if "totals" in h and not _agrees(h["totals"], names, totals):
                 return False
             if "points" in h and "tricks" in h:  # (a tally's points are what it is scored from: no claim)
                 points = h["points"]
@@ -705,6 +717,43 @@ def _known_keys(h: object, keys: frozenset[str]) -> bool:
     """True for a hand (a mapping) whose every field is one of ``keys`` or an ``x-`` extension."""
     return h.__class__ is dict and (keys.issuperset(h) or all(  # type: ignore[arg-type]
         k in keys or k.startswith("x-") for k in h))  # type: ignore[attr-defined]
+
+
+# Tables built so far, by profile (its identity: an equal profile may hold 6.0
+# for 6), players and teams: a league's games seat a few hundred tables, and
+# seating one with teams costs as much as reading a small record. Only a table
+# with no problem is kept, and only of names and teams that are plain text and
+# lists of text (a key that reads two spellings alike would share a table).
+_TABLES: dict[tuple[object, ...], tuple[Profile, Table]] = {}
+_TABLES_MAX = 4096
+
+
+def _table(profile: Profile, players: list[Any], teams: object) -> tuple[Table, list[Violation]]:
+    """``build_table(profile, players, teams)``, kept for the next game seated alike."""
+    key: tuple[object, ...] | None = None
+    if all(p.__class__ is str for p in players) and (teams is None or (teams.__class__ is dict and all(
+            m.__class__ is list and all(x.__class__ is str for x in m) for m in teams.values()))):  # type: ignore[attr-defined]
+        key = (id(profile), *players, None, *(() if teams is None else (
+            (name, *members) for name, members in teams.items())))  # type: ignore[attr-defined]
+        kept = _TABLES.get(key)
+        if kept is not None and kept[0] is profile:
+            return kept[1], []
+    table, problems = build_table(profile, players, teams)  # type: ignore[arg-type]
+    if key is not None and not problems:
+        if len(_TABLES) >= _TABLES_MAX:
+            _TABLES.clear()
+        _TABLES[key] = profile, table
+    return table, problems
+
+
+def _agrees(claim: object, names: list[str], values: list[int]) -> bool:
+    """Whether ``compare_claims`` finds the claim ``claim`` agrees with the
+    values derived for ``names``. Read first as a record writes it, every name
+    in table order (then its keys and values in order are the dict's equality,
+    which ``compare_claims`` tests first), with no dict made per hand."""
+    if claim.__class__ is dict and list(claim.values()) == values and list(claim) == names:  # type: ignore[call-overload]
+        return True
+    return not compare_claims(claim, dict(zip(names, values, strict=True)))  # type: ignore[arg-type]
 
 
 def claimed_awards(points: dict[str, Any]) -> dict[str, Any]:
