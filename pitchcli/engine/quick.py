@@ -371,7 +371,9 @@ class QuickBatch:
         """The bidder and bid of a hand (AP-BID-1..6), or None: not decided here."""
         if calls is None:
             return self._contract(contract)
-        won = self._auction(dealer, calls)
+        won = self.auctions.get((dealer, calls), False)  # (the auction run before: most are)
+        if won is False:
+            won = self._auction(dealer, calls)
         if won is None or (contract is not None and contract != won):  # AP-BID-6: the claim agrees
             return None
         return won

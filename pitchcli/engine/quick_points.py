@@ -448,31 +448,39 @@ class PointCardBatch(QuickBatch):
         seat_rows = h * n
         plays = np.zeros((seat_rows, width), bool)
         plays[(rows * n + seats).ravel(), played.ravel()] = True
-        deal_row = (rows * n + np.arange(n).repeat(p.deal)[None, :]).ravel()
-        dealt_to = np.zeros((seat_rows, width), bool)
-        dealt_to[deal_row, dealt.ravel()] = True
-        # A play-level hand: each seat held what it plays, and nothing was exchanged.
-        recorded = has_deal.repeat(n)
-        dealt_to[~recorded] = plays[~recorded]
-        drew = np.zeros((seat_rows, width), bool)
-        drew[drawn_row, drawn] = True
-        threw = np.zeros((seat_rows, width), bool)
-        threw[gone_row, gone] = True
-        held = dealt_to | drew  # (cut-down: the bidder's "drawn" cards are the kitty)
-        trump_of_row = trump.repeat(n)
-        is_trump = t.is_trump[trump_of_row]
-        is_point = t.is_point[trump_of_row]
-        bad = (threw & ~held).any(1)  # TP4-4: he discards only cards he holds
-        left = held & ~threw
-        bad |= left.sum(1) != size  # TP4-4: and is left with a hand
-        bad |= (threw & is_point).any(1)  # TP4-4: no point card is discarded
-        bidder_row = (np.arange(h) * n + bidder).tolist()
-        if self.refill:  # (TP4-3 .. TP4-5 judge a recorded exchange: a play-level hand has none)
-            bad |= self._refill_broken(dealt_to, drew, threw, is_trump, is_point, bidder_row) & recorded
-        ok &= ~bad.reshape(h, n).any(1)
-        # TP4-4: each seat plays exactly what it holds after the exchange; no dead
-        # card is played (for a hand of full detail the line before says it too).
-        ok &= ~(plays != left).any(1).reshape(h, n).any(1)
+        if has_deal.any():
+            deal_row = (rows * n + np.arange(n).repeat(p.deal)[None, :]).ravel()
+            dealt_to = np.zeros((seat_rows, width), bool)
+            dealt_to[deal_row, dealt.ravel()] = True
+            # A play-level hand: each seat held what it plays, and nothing was exchanged.
+            recorded = has_deal.repeat(n)
+            dealt_to[~recorded] = plays[~recorded]
+            drew = np.zeros((seat_rows, width), bool)
+            drew[drawn_row, drawn] = True
+            threw = np.zeros((seat_rows, width), bool)
+            threw[gone_row, gone] = True
+            held = dealt_to | drew  # (cut-down: the bidder's "drawn" cards are the kitty)
+            trump_of_row = trump.repeat(n)
+            is_trump = t.is_trump[trump_of_row]
+            is_point = t.is_point[trump_of_row]
+            bad = (threw & ~held).any(1)  # TP4-4: he discards only cards he holds
+            left = held & ~threw
+            bad |= left.sum(1) != size  # TP4-4: and is left with a hand
+            bad |= (threw & is_point).any(1)  # TP4-4: no point card is discarded
+            bidder_row = (np.arange(h) * n + bidder).tolist()
+            if self.refill:  # (TP4-3 .. TP4-5 judge a recorded exchange: a play-level hand has none)
+                bad |= self._refill_broken(dealt_to, drew, threw, is_trump, is_point, bidder_row) & recorded
+            ok &= ~bad.reshape(h, n).any(1)
+            # TP4-4: each seat plays exactly what it holds after the exchange; no dead
+            # card is played (for a hand of full detail the line before says it too).
+            ok &= ~(plays != left).any(1).reshape(h, n).any(1)
+        else:
+            # Every hand play-level (a file is most often all of one kind): each
+            # seat held what it plays and nothing was exchanged, so the checks of
+            # an exchange (with dealt_to = plays, no draws, no discards) find
+            # nothing and are not made: "left with a hand" neither, as a seat
+            # plays one card a trick and a card played twice is refused above (CARD-4).
+            held = plays
         if self.dead_size:
             set_aside = np.zeros((h, width), bool)
             set_aside[np.repeat(rows, self.dead_size, 1), dead] = True

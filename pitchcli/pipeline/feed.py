@@ -318,7 +318,8 @@ class Driver:
                         [m.__class__ is dict and len(m) == n for m in places]):
                     return False
             try:
-                dealt, discards, *draws = ([m[name] for name in players] for m in places) if places else (None, None)
+                dealt, discards, *draws = ([list(map(m.__getitem__, players)) for m in places] if places
+                                           else (None, None))
                 partner = h.get("partner")
                 if partner is not None:
                     partner = self._partner_of(partner)
