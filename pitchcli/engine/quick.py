@@ -516,7 +516,9 @@ class QuickBatch:
         # is its cards played).
         ok = t.in_deck[dealt].all(1) & t.in_deck[played].all(1)
         in_order = np.sort(dealt, 1)
-        ok &= (np.sort(played, 1) == in_order).all(1)
+        recorded = has_deal.any()  # (a batch of play-level hands alone has no deal to hold the play to)
+        if recorded:
+            ok &= (np.sort(played, 1) == in_order).all(1)
         # CARD-4: no card dealt twice (no two equal neighbours in the sorted
         # deal), so, with the line above, none played twice either. This does
         # not follow from the owner check below: a card dealt twice to the SAME
@@ -543,9 +545,10 @@ class QuickBatch:
         seats = by_trick.reshape(h, n * size)
         winner = (leader + wins) % n
         # AP-DEAL-1: who played each card is who was dealt it, where the deal is recorded.
-        owner = np.full((h, _CARDS + 1), -1, np.int64)
-        owner[rows, dealt] = np.repeat(np.arange(n), size)
-        ok &= ~has_deal | (owner[rows, played] == seats).all(1)
+        if recorded:
+            owner = np.full((h, _CARDS + 1), -1, np.int64)
+            owner[rows, dealt] = np.repeat(np.arange(n), size)
+            ok &= ~has_deal | (owner[rows, played] == seats).all(1)
         ok[unfollowed(t, trump, led, cards, by_trick)] = False  # AP-PLAY-2
         # AP-SCORE-1..4: High, Low, Jack to whoever takes them, Game on game points.
         unit_of = np.array(self.table.unit_of)
