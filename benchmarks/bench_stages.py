@@ -6,7 +6,7 @@ Runs each stage of the check pipeline over every document of a JSON Lines file,
 in this process, with the CLI's garbage-collector thresholds, and prints the
 median CPU time of each next to ``json.loads`` of the same lines:
 
-- ``load``: ``load_documents`` (reading, ``json.loads``, the limits);
+- ``load``: ``load_documents`` (reading, orjson or ``json.loads``, the limits);
 - ``schema``: ``schema.validate`` (jsonschema-rs decides a valid record);
 - ``profile fields``: ``profile_fields.validate``;
 - ``analyze``: the engine (``analysis.analyze``: every rule, every claim);
