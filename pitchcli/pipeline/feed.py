@@ -164,7 +164,7 @@ class Driver:
             teams = None  # teams where the profile has none: the schema stage said so
         players = list(rec["players"])
         self.long = long_texts([*players, *(teams or {})])
-        table, problems = _table(profile, players, teams)
+        table, problems = build_table(profile, players, teams)
         self.v.extend(self.tidy(problems))
         if any((p.code == "P303" and p.at == "/players") or p.code == "P302" for p in problems):
             return False  # the table itself can't be played: nothing more to check
@@ -718,33 +718,6 @@ def _known_keys(h: object, keys: frozenset[str]) -> bool:
     """True for a hand (a mapping) whose every field is one of ``keys`` or an ``x-`` extension."""
     return h.__class__ is dict and (keys.issuperset(h) or all(  # type: ignore[arg-type]
         k in keys or k.startswith("x-") for k in h))  # type: ignore[attr-defined]
-
-
-# Tables built so far, by profile (its identity: an equal profile may hold 6.0
-# for 6), players and teams: a league's games seat a few hundred tables, and
-# seating one with teams costs as much as reading a small record. Only a table
-# with no problem is kept, and only of names and teams that are plain text and
-# lists of text (a key that reads two spellings alike would share a table).
-_TABLES: dict[tuple[object, ...], tuple[Profile, Table]] = {}
-_TABLES_MAX = 4096
-
-
-def _table(profile: Profile, players: list[Any], teams: object) -> tuple[Table, list[Violation]]:
-    """``build_table(profile, players, teams)``, kept for the next game seated alike."""
-    key: tuple[object, ...] | None = None
-    if all(p.__class__ is str for p in players) and (teams is None or (teams.__class__ is dict and all(
-            m.__class__ is list and all(x.__class__ is str for x in m) for m in teams.values()))):  # type: ignore[attr-defined]
-        key = (id(profile), *players, None, *(() if teams is None else (
-            (name, *members) for name, members in teams.items())))  # type: ignore[attr-defined]
-        kept = _TABLES.get(key)
-        if kept is not None and kept[0] is profile:
-            return kept[1], []
-    table, problems = build_table(profile, players, teams)  # type: ignore[arg-type]
-    if key is not None and not problems:
-        if len(_TABLES) >= _TABLES_MAX:
-            _TABLES.clear()
-        _TABLES[key] = profile, table
-    return table, problems
 
 
 def _agrees(claim: object, names: list[str], values: list[int]) -> bool:
