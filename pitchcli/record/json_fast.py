@@ -9,7 +9,7 @@ cannot (it keeps the last). So orjson is used as an **allow-list**:
 - the text holds no backslash: every string is the text between its quotes,
   as it reads, and no escape (``\\u003a``, a lone surrogate) can differ;
 - the text holds no float and no integer of 19 digits or more (orjson reads one
-  beyond 64 bits as a float; ``json`` as an integer): ``FLOATISH_MAP``, at C speed;
+  beyond 64 bits as a float; ``json`` as an integer): ``may_hold_float``, at C speed;
 - orjson parses it to a mapping;
 - no key was given twice: the text has as many colons as orjson's serialization
   of the data. Each colon of the text is a key's or a string's; the data can only
@@ -30,7 +30,7 @@ import os
 from typing import Any
 
 from pitchcli.record.document import Limits
-from pitchcli.record.json_limits import FLOATISH_MAP, json_within
+from pitchcli.record.json_limits import json_within, may_hold_float
 
 try:  # an optional speed-up: without it every document takes json
     import orjson as _orjson
@@ -44,7 +44,7 @@ AVAILABLE = _orjson is not None and not os.environ.get("PITCH_NO_FAST_PARSE")
 ``PITCH_NO_FAST_PARSE``, as for YAML). Tests set this to False to read with
 ``json`` alone; it is read on every use."""
 
-_LONG_NUMBER = b"0" * 19  # in the mapped text: 19 digits in a row
+_LONG_NUMBER = 19  # digits in a row: orjson may read the number as a float
 
 
 def fast_json(raw: bytes, text: str, limits: Limits) -> dict[str, Any] | None:
@@ -53,8 +53,7 @@ def fast_json(raw: bytes, text: str, limits: Limits) -> dict[str, Any] | None:
     (then it holds no float); None otherwise (then ``json`` reads it)."""
     if _orjson is None or not AVAILABLE or b"\\" in raw:
         return None
-    mapped = raw.translate(FLOATISH_MAP)
-    if b"0." in mapped or b".0" in mapped or _LONG_NUMBER in mapped:
+    if may_hold_float(raw, _LONG_NUMBER):
         return None
     try:
         data = _orjson.loads(raw)

@@ -27,13 +27,15 @@ _NOT_STRUCTURE = bytes(c for c in range(256) if c not in b'[]{}"')
 # "0" and ".eE" to "." (C speed; a regex of those alternatives tries every byte,
 # seven times slower): "0." or ".0" then. An "e" before a digit reads as ".0"
 # too: a float that isn't there, which only sends the data to the slower reading.
-FLOATISH_MAP = bytes(0x30 if chr(b).isdigit() and b < 0x80 else 0x2E if b in b".eE" else 0x20 for b in range(256))
+_FLOATISH_MAP = bytes(0x30 if chr(b).isdigit() and b < 0x80 else 0x2E if b in b".eE" else 0x20 for b in range(256))
 
 
-def may_hold_float(body: bytes) -> bool:
-    """Whether the text ``body`` may hold a float (never false where one is)."""
-    mapped = body.translate(FLOATISH_MAP)
-    return b"0." in mapped or b".0" in mapped
+def may_hold_float(body: bytes, digits: int = 0) -> bool:
+    """Whether the text ``body`` may hold a float (never false where one is);
+    with ``digits``, or a run of that many digits (a number too long for a
+    reader of 64-bit integers), found in the same pass."""
+    mapped = body.translate(_FLOATISH_MAP)
+    return b"0." in mapped or b".0" in mapped or (digits > 0 and b"0" * digits in mapped)
 
 
 def json_within(text: str, max_depth: int, max_nodes: int) -> bool:

@@ -25,6 +25,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.differential import same_readings, typed
 from support.fuzz_strategies import COMMENT_ODDITIES, JUNK, hostile_files
 
 from pitchcli.diagnostics import Diagnostic
@@ -38,15 +39,6 @@ FULL = json.dumps(FULL_DATA, separators=(",", ":")).encode()
 PRETTY = json.dumps(FULL_DATA, indent=2).encode()
 
 needs_orjson = pytest.mark.skipif(json_fast._orjson is None, reason="orjson is not installed")
-
-
-def typed(value: Any) -> Any:
-    """``value`` with every type spelled out (``1 == 1.0 == True`` in Python)."""
-    if isinstance(value, dict):
-        return ("dict", [(typed(k), typed(v)) for k, v in value.items()])
-    if isinstance(value, list):
-        return ("list", [typed(v) for v in value])
-    return (type(value).__name__, repr(value))
 
 
 def reading(raw: bytes, name: str, limits: Limits | None) -> list[Any]:
@@ -65,33 +57,10 @@ def reading(raw: bytes, name: str, limits: Limits | None) -> list[Any]:
     return out
 
 
-class Counting:
-    """Counts the documents the fast reading vouched for."""
-
-    def __init__(self) -> None:
-        self.hits = 0
-        self.real = json_fast.fast_json
-
-    def __call__(self, *args: Any) -> Any:
-        got = self.real(*args)
-        self.hits += got is not None
-        return got
-
-
 def agree(raw: bytes, name: str = "t.jsonl", limits: Limits | None = None) -> int:
     """Assert the fast and the ``json`` readings of ``raw`` are the same; the
     number of documents the fast reading read."""
-    mp = pytest.MonkeyPatch()
-    try:
-        counting = Counting()
-        mp.setattr("pitchcli.record.json_read.fast_json", counting)
-        fast = reading(raw, name, limits)
-        mp.setattr(json_fast, "AVAILABLE", False)
-        slow = reading(raw, name, limits)
-    finally:
-        mp.undo()
-    assert fast == slow, raw[:300]
-    return counting.hits
+    return same_readings(raw, lambda: reading(raw, name, limits), json_fast, "pitchcli.record.json_read.fast_json")
 
 
 def as_json(path: Path) -> list[bytes]:

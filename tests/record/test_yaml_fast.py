@@ -21,6 +21,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.differential import same_readings, typed
 from support.fuzz_strategies import COMMENT_ODDITIES, JUNK, YAML_TRAPS, hostile_files
 
 from pitchcli.diagnostics import Diagnostic
@@ -32,15 +33,6 @@ FILES = sorted(p for d in ("samples", "samples-invalid") for p in (ROOT / d).rgl
 FULL = (ROOT / "samples" / "auction-full.yaml").read_bytes()
 
 needs_wheel = pytest.mark.skipif(yaml_fast._yaml_rs is None, reason="yaml-rs is not installed")
-
-
-def typed(value: Any) -> Any:
-    """``value`` with every type spelled out (``1 == 1.0 == True`` in Python)."""
-    if isinstance(value, dict):
-        return ("dict", [(typed(k), typed(v)) for k, v in value.items()])
-    if isinstance(value, list):
-        return ("list", [typed(v) for v in value])
-    return (type(value).__name__, repr(value))
 
 
 def tree(node: Any) -> Any:
@@ -72,33 +64,10 @@ def reading(raw: bytes, name: str, limits: Limits | None) -> list[Any]:
     return out
 
 
-class Counting:
-    """Counts the documents the fast reading vouched for."""
-
-    def __init__(self) -> None:
-        self.hits = 0
-        self.real = yaml_fast.fast_read
-
-    def __call__(self, *args: Any) -> Any:
-        got = self.real(*args)
-        self.hits += got is not None
-        return got
-
-
 def agree(raw: bytes, name: str = "t.yaml", limits: Limits | None = None) -> int:
     """Assert the fast and the locating readings of ``raw`` are the same; the
     number of documents the fast reading read."""
-    mp = pytest.MonkeyPatch()
-    try:
-        counting = Counting()
-        mp.setattr("pitchcli.record.yaml_read.fast_read", counting)
-        fast = reading(raw, name, limits)
-        mp.setattr(yaml_fast, "AVAILABLE", False)
-        slow = reading(raw, name, limits)
-    finally:
-        mp.undo()
-    assert fast == slow, raw[:300]
-    return counting.hits
+    return same_readings(raw, lambda: reading(raw, name, limits), yaml_fast, "pitchcli.record.yaml_read.fast_read")
 
 
 @needs_wheel
