@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, groupby
 from pathlib import Path
-from typing import Any, BinaryIO, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 from pitchcli import escape
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, ERROR, WARNING, Diagnostic, is_claim
@@ -21,8 +21,10 @@ from pitchcli.engine.violations import Violation
 from pitchcli.pipeline.feed import GameAnalysis, analyze, analyze_many
 from pitchcli.pipeline.walk import SKIPPED, Seen, walk
 from pitchcli.record import profile_fields, schema
-from pitchcli.record.comments import Comments
 from pitchcli.record.load import DEFAULT_LIMITS, Document, Limits, load_documents
+
+if TYPE_CHECKING:
+    from pitchcli.record.comments import Comments
 
 T = TypeVar("T")
 

@@ -27,14 +27,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, WARNING, Diagnostic
 from pitchcli.pipeline.check import Checked, check_paths, check_source, check_sources
 from pitchcli.pipeline.config import Config
 from pitchcli.pipeline.selection import Layer, enabled
 from pitchcli.pipeline.walk import SKIPPED
-from pitchcli.record.directives import Directive
+
+if TYPE_CHECKING:
+    from pitchcli.record.directives import Directive  # (YAML only: read with the YAML)
 
 UNREADABLE = "L101"
 

@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
-
-from yaml import YAMLError
-from yaml.nodes import Node
+from typing import TYPE_CHECKING, Any
 
 from pitchcli.diagnostics import Diagnostic
-from pitchcli.record.locate import (
-    JsonScanError,
-    KeyCache,
-    compose_json,
-    parse_pointer,
-    walk_pointer,
-)
-from pitchcli.record.yaml_parser import new_composer
+from pitchcli.record.pointer import parse_pointer
+
+if TYPE_CHECKING:
+    from yaml.nodes import Node
+
+    from pitchcli.record.locate import KeyCache
+
+# The node trees (PyYAML's node types, ``locate``, the composer) are imported
+# when a position is first asked for: a clean JSON record never needs one, and
+# reading JSON then imports no PyYAML (start-up; ``tests/commands/test_lazy_commands.py``).
 
 __all__ = ["DEFAULT_LIMITS", "SAFE_DEPTH", "Document", "Limits"]
 
@@ -142,6 +141,8 @@ class Document:
             self._root = _compose_yaml(self._chunk)
             self._chunk = None
         if self._root is None and self._text is not None:
+            from pitchcli.record.locate import JsonScanError, compose_json
+
             try:
                 self._root = compose_json(self._text)
             except (JsonScanError, RecursionError):
@@ -162,6 +163,8 @@ class Document:
         root = self.node_tree()
         if root is None:
             return self._line0 + 1, 1
+        from pitchcli.record.locate import walk_pointer
+
         node, _, _ = walk_pointer(root, segments, self._keys)
         return self._position(node)
 
@@ -172,6 +175,8 @@ class Document:
         root = self.node_tree()
         if root is None:
             return self._line0 + 1, 1
+        from pitchcli.record.locate import walk_pointer
+
         node, key_node, _ = walk_pointer(root, segments, self._keys)
         return self._position(key_node if key_node is not None else node)
 
@@ -186,6 +191,10 @@ def _compose_yaml(chunk: bytes) -> Node | None:
     """The node tree of the first document of ``chunk``, by the locating
     loader's composer; None if it cannot compose it (never raises: a lookup
     never fails)."""
+    from yaml import YAMLError
+
+    from pitchcli.record.yaml_parser import new_composer
+
     try:
         composer = new_composer(chunk)
         return composer.get_node() if composer.check_node() else None

@@ -17,22 +17,13 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from yaml.nodes import MappingNode, Node, SequenceNode
-
 from pitchcli.diagnostics import Diagnostic
 from pitchcli.escape import quote
 from pitchcli.record.context import FileContext
 from pitchcli.record.document import Document
 from pitchcli.record.json_fast import fast_json
 from pitchcli.record.json_limits import check_json, json_within
-from pitchcli.record.locate import (
-    JSON_TOKEN_TAG,
-    JsonScanError,
-    JsonTooDeep,
-    compose_json,
-    iter_duplicate_keys,
-    join_pointer,
-)
+from pitchcli.record.pointer import join_pointer
 from pitchcli.record.source import Reader, not_utf8
 
 __all__ = ["read_json"]
@@ -190,6 +181,10 @@ def _json_document(text: str, line0: int, ctx: FileContext,
         yield ctx.diag("L103", f"JSON: {message}", line0 + e.lineno, e.colno)
         return
     except RecursionError:
+        # (The scanner and its node types are imported on the paths that need a
+        # position: a clean JSON record imports no PyYAML.)
+        from pitchcli.record.locate import JsonScanError, JsonTooDeep, compose_json
+
         try:
             compose_json(text, max_depth=limits.max_depth)
         except JsonTooDeep as deep:
@@ -212,6 +207,8 @@ def _json_document(text: str, line0: int, ctx: FileContext,
         return
     doc = Document(ctx.file, ctx.index, data, "json", text=text, line0=line0, floats=floats)
     if duplicates:
+        from pitchcli.record.locate import iter_duplicate_keys
+
         tree = doc.node_tree()
         if tree is not None:
             for path, first, again in iter_duplicate_keys(tree):
@@ -249,6 +246,10 @@ def _json_kind(data: Any) -> str:
 def _json_long_number(text: str, line0: int, ctx: FileContext) -> Iterator[Diagnostic]:
     """L112 for the integer ``int()`` refused (more than 4,300 digits), placed on
     the first number of more than 4,000."""
+    from yaml.nodes import MappingNode, Node, SequenceNode
+
+    from pitchcli.record.locate import JSON_TOKEN_TAG
+
     doc = Document(ctx.file, ctx.index, None, "json", text=text, line0=line0)
     tree = doc.node_tree()
     stack: list[tuple[Node, list[str | int]]] = [(tree, [])] if tree is not None else []

@@ -46,7 +46,6 @@ from pitchcli.record.context import FileContext, StopFile
 from pitchcli.record.document import DEFAULT_LIMITS, Document, Limits
 from pitchcli.record.json_read import read_json
 from pitchcli.record.source import Reader, Source, open_source, sniff_encoding
-from pitchcli.record.yaml_read import read_yaml
 
 __all__ = ["DEFAULT_LIMITS", "FORMATS", "Document", "Limits", "Source", "load_documents"]
 
@@ -122,6 +121,10 @@ def _read_file(reader: Reader, ctx: FileContext, fmt: str | None) -> Iterator[Do
         first = head.lstrip()[:1]
         fmt = "json" if first in (b"{", b"[") else "yaml"
     if fmt == "yaml":
+        # Imported for the first YAML file: a run over JSON imports no PyYAML
+        # and no compiled YAML parser (start-up; tests/commands/test_lazy_commands.py).
+        from pitchcli.record.yaml_read import read_yaml
+
         yield from read_yaml(reader, ctx)
     else:
         yield from read_json(reader, ctx, lines_only=fmt == "jsonl")

@@ -11,7 +11,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from pitchcli.diagnostics import Diagnostic
 from pitchcli.escape import quote
 from pitchcli.record.context import FileContext
-from pitchcli.record.locate import join_pointer
+from pitchcli.record.pointer import join_pointer
 from pitchcli.record.yaml_build import Refused
 from pitchcli.record.yaml_scan import first_alias
 

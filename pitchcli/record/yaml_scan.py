@@ -30,7 +30,7 @@ from yaml.events import (
 )
 
 from pitchcli.record.document import SAFE_DEPTH
-from pitchcli.record.locate import join_pointer
+from pitchcli.record.pointer import join_pointer
 from pitchcli.record.yaml_parser import PyComposer, new_event_parser
 
 __all__ = ["first_alias", "first_too_deep", "may_be_deep"]

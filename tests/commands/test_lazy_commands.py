@@ -45,6 +45,44 @@ def test_validate_of_one_file_imports_one_command() -> None:
     assert loaded == ["pitchcli.commands.common", "pitchcli.commands.validate"]
 
 
+_YAML_PROBE = """
+import json, sys
+from pitchcli.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit as e:
+    status = e.code
+print(json.dumps([status, sorted(m for m in sys.modules if m.split(".")[0] in ("yaml", "yaml_rs"))]))
+"""
+
+
+def _yaml_loaded(*args: str) -> tuple[int, list[str]]:
+    out = subprocess.run([sys.executable, "-c", _YAML_PROBE, *args], capture_output=True, text=True, check=True,
+                         cwd=ROOT)
+    status, loaded = json.loads(out.stdout.splitlines()[-1])
+    return status, loaded
+
+
+@pytest.mark.parametrize("suffix", ["json", "jsonl"])
+def test_json_is_read_without_pyyaml(tmp_path: Path, suffix: str) -> None:
+    """A clean JSON record needs no YAML: PyYAML and the compiled YAML parser are
+    imported with the first YAML file, or when a JSON diagnostic needs a position."""
+    import yaml
+
+    record = yaml.safe_load((ROOT / "samples" / "auction-full.yaml").read_text())
+    clean = tmp_path / f"game.{suffix}"
+    clean.write_text(json.dumps(record) + "\n")
+    assert _yaml_loaded("validate", str(clean)) == (0, [])
+    # a diagnostic is placed on its line: the scanner (PyYAML's node types) is loaded then
+    record["hands"][0]["dealer"] = "Nobody"
+    broken = tmp_path / f"broken.{suffix}"
+    broken.write_text(json.dumps(record) + "\n")
+    status, loaded = _yaml_loaded("validate", str(broken))
+    assert status == 1 and "yaml.nodes" in loaded
+    # a YAML file still reads as before
+    assert _yaml_loaded("validate", "samples/auction-full.yaml")[0] == 0
+
+
 def test_help_still_lists_every_command() -> None:
     out = subprocess.run([sys.executable, "-m", "pitchcli", "--help"], capture_output=True, text=True, cwd=ROOT)
     listed = {line.split()[0] for line in out.stdout.split("Commands:")[1].splitlines() if line.strip()}

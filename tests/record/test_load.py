@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from pitchcli.diagnostics import WARNING, Diagnostic
 from pitchcli.record import yaml_parser
 from pitchcli.record.load import Document, Limits, load_documents
-from pitchcli.record.locate import compose_json, escape_segment, parse_pointer
+from pitchcli.record.locate import compose_json
+from pitchcli.record.pointer import escape_segment, parse_pointer
 
 # --------------------------------------------------------------------------- helpers
 
