@@ -392,11 +392,17 @@ class QuickBatch:
         """Take the hands of the game begun last out of the batch."""
         start = self.games.pop()
         first = bisect_left(self.card_hands, start)  # (the hands' indices grow)
-        del self.dealt[first * self.n * self.p.deal:], self.played[first * self.n * self.size:]
+        del self.dealt[self._dealt_before(first):], self.played[first * self.cards:]
         del self.card_hands[first:], self.has_deal[first:], self.trump_claims[first:]
         first = bisect_left(self.tally_hands, start)
         del self.tally_hands[first:], self.tally_taken[first:]
         del self.dealer[start:], self.bidder[start:], self.bid[start:]
+
+    def _dealt_before(self, first: int) -> int:
+        """How many of ``dealt``'s entries are the deals of the first ``first``
+        hands with cards: here only recorded deals are kept (a play-level hand's
+        deal is its cards played)."""
+        return sum(self.has_deal[:first]) * self.cards
 
     def add_hand(self, dealer: int, calls: tuple[object, ...] | None, contract: tuple[int, object] | None,
                  trump: str | None, held: list[list[str]] | None, tricks: list[list[str]],
@@ -422,9 +428,7 @@ class QuickBatch:
         played += map(card, chain.from_iterable(tricks), repeat(-1))
         if len(played) - start != cards or max(map(len, tricks)) != self.n:
             return False
-        if held is None:
-            dealt += played[start:]  # (CARD-4 then reads the cards played)
-        else:
+        if held is not None:  # (a play-level hand's deal is its cards played: ``_hands`` reads them as such)
             # AP-DEAL-1: each seat dealt ``hand`` cards (the same count argument).
             start = len(dealt)
             dealt += map(card, chain.from_iterable(held), repeat(-1))
@@ -505,7 +509,6 @@ class QuickBatch:
         n, size = self.n, self.size
         h = len(self.card_hands)
         # Cards shifted by one: 0 is "not a card", so that every look-up is in range.
-        dealt = np.array(self.dealt, np.int64).reshape(h, n * size) + 1
         played = np.array(self.played, np.int64).reshape(h, n * size) + 1
         at = np.array(self.card_hands)
         bidder = np.array(self.bidder)[at]
@@ -514,11 +517,16 @@ class QuickBatch:
         # CARD-1, CARD-3: cards of the deck only; AP-DEAL-1: the cards played
         # are the cards dealt, as many times each (a play-level hand's "deal"
         # is its cards played).
-        ok = t.in_deck[dealt].all(1) & t.in_deck[played].all(1)
-        in_order = np.sort(dealt, 1)
+        ok = t.in_deck[played].all(1)
         recorded = has_deal.any()  # (a batch of play-level hands alone has no deal to hold the play to)
         if recorded:
+            dealt = played.copy()
+            dealt[has_deal] = np.array(self.dealt, np.int64).reshape(-1, n * size) + 1
+            ok &= t.in_deck[dealt].all(1)
+            in_order = np.sort(dealt, 1)
             ok &= (np.sort(played, 1) == in_order).all(1)
+        else:
+            in_order = np.sort(played, 1)
         # CARD-4: no card dealt twice (no two equal neighbours in the sorted
         # deal), so, with the line above, none played twice either. This does
         # not follow from the owner check below: a card dealt twice to the SAME

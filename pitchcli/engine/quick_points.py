@@ -197,6 +197,10 @@ class PointCardBatch(QuickBatch):
         """True for the games this pass knows (``PROFILE_VALUES``)."""
         return _handles(table.profile)
 
+    def _dealt_before(self, first: int) -> int:
+        # (Every hand keeps a deal here, a play-level hand's as placeholders.)
+        return first * self.n * self.p.deal
+
     def drop_game(self) -> None:
         """Take the hands of the game begun last out of the batch."""
         if self.calls_partner:
