@@ -22,10 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-import yaml
-
 from pitchcli.diagnostics import CODES
-from pitchcli.record import comments
 
 __all__ = ["MARK", "Directive", "find"]
 
@@ -76,6 +73,12 @@ def find(text: str, line0: int = 0) -> list[Directive]:
     error is reported by the loader)."""
     if "pitch:" not in text:
         return []
+    # (Imported here: a record without a suppression comment, read by the
+    # compiled parser, is read without PyYAML.)
+    import yaml
+
+    from pitchcli.record import comments
+
     try:
         found, _ = comments.find(text)
     except yaml.YAMLError:

@@ -30,7 +30,10 @@ loader's decisions is in the module that carries it out:
 - ``yaml_fast``: the happy path read by a compiled parser (yaml-rs) when that
   reading can be vouched for; every other document is composed and built;
 - ``yaml_problems``: the problems found while building, located;
-- ``yaml_read``: a YAML stream, document by document;
+- ``yaml_compose``: the locating loader, a chunk composed and built, with the
+  diagnostics of each of its documents;
+- ``yaml_read``: a YAML stream, document by document (the compiled parser's
+  reading, or the locating loader's);
 - ``json_read`` and ``json_limits``: JSON and JSON Lines, and the limits
   ``json.loads`` does not check.
 """
@@ -44,7 +47,6 @@ from collections.abc import Iterator
 from pitchcli.diagnostics import Diagnostic
 from pitchcli.record.context import FileContext, StopFile
 from pitchcli.record.document import DEFAULT_LIMITS, Document, Limits
-from pitchcli.record.json_read import read_json
 from pitchcli.record.source import Reader, Source, open_source, sniff_encoding
 
 __all__ = ["DEFAULT_LIMITS", "FORMATS", "Document", "Limits", "Source", "load_documents"]
@@ -120,13 +122,16 @@ def _read_file(reader: Reader, ctx: FileContext, fmt: str | None) -> Iterator[Do
     if fmt is None:
         first = head.lstrip()[:1]
         fmt = "json" if first in (b"{", b"[") else "yaml"
+    # Each reader is imported with the first file of its format: a run over
+    # JSON imports no YAML parser, one over YAML no orjson (start-up;
+    # tests/commands/test_lazy_commands.py).
     if fmt == "yaml":
-        # Imported for the first YAML file: a run over JSON imports no PyYAML
-        # and no compiled YAML parser (start-up; tests/commands/test_lazy_commands.py).
         from pitchcli.record.yaml_read import read_yaml
 
         yield from read_yaml(reader, ctx)
     else:
+        from pitchcli.record.json_read import read_json
+
         yield from read_json(reader, ctx, lines_only=fmt == "jsonl")
     if ctx.index == 0:
         yield ctx.diag("L109", "the file holds no document", line=1, column=1)

@@ -1,27 +1,22 @@
 """Reading a YAML file or stream: each chunk of the stream (``yaml_stream``) is
-checked (size, UTF-8, depth: ``yaml_scan``), composed (``yaml_parser``) and
-built (``yaml_build``) into one :class:`Document` per document, or into that
-document's diagnostics. A syntax error (L103) ends only its chunk; the next one
-is read.
+checked (size, UTF-8, depth: ``yaml_scan``) and read by the compiled parser
+when its reading can be vouched for (``yaml_fast``), or else by the locating
+loader (``yaml_compose``), into one :class:`Document` per document, or into
+that document's diagnostics. A syntax error (L103) ends only its chunk; the
+next one is read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-
 from pitchcli.diagnostics import Diagnostic
-from pitchcli.record import directives
 from pitchcli.record.context import FileContext
+from pitchcli.record.directives import MARK
 from pitchcli.record.document import Document
-from pitchcli.record.source import Reader, not_utf8, offset_position
-from pitchcli.record.yaml_build import Refused, build_data
+from pitchcli.record.source import Reader, not_utf8
 from pitchcli.record.yaml_fast import fast_read
-from pitchcli.record.yaml_parser import PLAIN, new_composer, reader_error_offset
-from pitchcli.record.yaml_problems import problem_diagnostics, refusal_diagnostic
-from pitchcli.record.yaml_scan import first_too_deep, may_be_deep
+from pitchcli.record.yaml_scan import may_be_deep
 from pitchcli.record.yaml_stream import yaml_chunks
 
 __all__ = ["read_yaml"]
@@ -45,7 +40,7 @@ def read_yaml(reader: Reader, ctx: FileContext) -> Iterator[Document | Diagnosti
 
 
 def _read_yaml_chunk(chunk: bytes, line0: int, ctx: FileContext) -> Iterator[Document | Diagnostic]:
-    """Compose and build every document of one chunk of a YAML stream."""
+    """Every document of one chunk of a YAML stream, or its diagnostics."""
     try:
         text = chunk.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -55,6 +50,8 @@ def _read_yaml_chunk(chunk: bytes, line0: int, ctx: FileContext) -> Iterator[Doc
         return
     max_depth = ctx.limits.max_depth
     if may_be_deep(chunk):
+        from pitchcli.record.yaml_scan import first_too_deep  # (PyYAML's event scan)
+
         deep = first_too_deep(chunk, max_depth)
         if deep is not None:
             ctx.next_document()
@@ -68,7 +65,7 @@ def _read_yaml_chunk(chunk: bytes, line0: int, ctx: FileContext) -> Iterator[Doc
             )
             ctx.index += 1
             return
-    if directives.MARK not in chunk:
+    if MARK not in chunk:
         # The happy path: the compiled parser's reading, when it can be vouched
         # for (a chunk with suppression comments is composed: which document a
         # comment belongs to is read from the node tree).
@@ -79,84 +76,8 @@ def _read_yaml_chunk(chunk: bytes, line0: int, ctx: FileContext) -> Iterator[Doc
             yield Document(ctx.file, ctx.index, data, "yaml", chunk=chunk, line0=line0, floats=floats)
             ctx.index += 1
             return
-    # Suppression comments, read only when the chunk may have one (a C-level search).
-    marks = directives.find(text, line0) if directives.MARK in chunk else []
-    try:
-        composer = new_composer(chunk)  # the pure reader checks characters here
-        while composer.check_node():
-            ctx.next_document()
-            root = composer.get_node()
-            # A document's comments end where its node does (libyaml ends a block
-            # after the comments that close it).
-            end = line0 + root.end_mark.line + 1
-            mine = tuple(d for d in marks if d.line <= end)
-            marks = marks[len(mine):]
-            yield from _yaml_document(root, chunk, line0, ctx, mine)
-            ctx.index += 1
-    except yaml.YAMLError as e:
-        yield _yaml_error(e, chunk, line0, ctx)
-        ctx.index += 1
-    except RecursionError:
-        # The pure-Python composer recurses (2 frames a level), so with a
-        # max_depth raised near 500 Python's recursion limit comes first.
-        deep = first_too_deep(chunk, max_depth) or first_too_deep(chunk, 256)
-        mark, pointer = deep if deep else (None, "")
-        yield ctx.diag(
-            "L107",
-            "collections nested too deep for the pure-Python YAML parser",
-            line=line0 + (mark.line if mark else 0) + 1,
-            column=mark.column + 1 if mark else 1,
-            pointer=pointer,
-        )
-        ctx.index += 1
+    # The locating loader: PyYAML, imported with the first document that needs it
+    # (a run whose records the compiled parser reads never imports it: start-up).
+    from pitchcli.record.yaml_compose import compose_chunk
 
-
-def _yaml_error(e: yaml.YAMLError, chunk: bytes, line0: int, ctx: FileContext) -> Diagnostic:
-    """L103 for a YAML syntax error, at its mark."""
-    if isinstance(e, yaml.reader.ReaderError):
-        line, column = offset_position(chunk, reader_error_offset(e, chunk), line0)
-        return ctx.diag("L103", f"YAML: {e.reason}", line=line, column=column)
-    if isinstance(e, yaml.MarkedYAMLError):
-        mark = e.problem_mark or e.context_mark
-        problem = e.problem or "syntax error"
-        if e.context and e.problem:
-            problem = f"{e.context}: {e.problem}"
-        if mark is not None:
-            return ctx.diag(
-                "L103", f"YAML: {problem}", line=line0 + mark.line + 1, column=mark.column + 1
-            )
-        return ctx.diag("L103", f"YAML: {problem}", line=line0 + 1, column=1)
-    return ctx.diag("L103", f"YAML: {e}", line=line0 + 1, column=1)
-
-
-def _kind(node: Node) -> str:
-    if isinstance(node, SequenceNode):
-        return "a list"
-    return "a mapping" if isinstance(node, MappingNode) else "a single value"
-
-
-def _yaml_document(
-    root: Node, chunk: bytes, line0: int, ctx: FileContext, marks: tuple[directives.Directive, ...] = ()
-) -> Iterator[Document | Diagnostic]:
-    """Build one composed YAML document: a Document, or its diagnostics."""
-
-    def at(node: Node, code: str, message: str, pointer: str = "") -> Diagnostic:
-        mark = node.start_mark
-        return ctx.diag(code, message, line0 + mark.line + 1, mark.column + 1, pointer)
-
-    if not isinstance(root, MappingNode):
-        if isinstance(root, ScalarNode) and root.tag is PLAIN and root.value == "":
-            yield at(root, "L109", "the document is empty")
-        else:
-            yield at(root, "L110", f"the document is {_kind(root)}; a record is a mapping")
-        return
-    try:
-        data, problems, floats = build_data(root, ctx.limits, b"*" in chunk)
-    except Refused as refused:
-        yield from problem_diagnostics(root, refused.problems, at, line0)
-        yield refusal_diagnostic(refused, root, chunk, line0, ctx, at)
-        return
-    if problems:
-        yield from problem_diagnostics(root, problems, at, line0)
-        return
-    yield Document(ctx.file, ctx.index, data, "yaml", root=root, line0=line0, floats=floats, directives=marks)
+    yield from compose_chunk(chunk, text, line0, ctx)

@@ -18,20 +18,18 @@ first too-deep collection.
 from __future__ import annotations
 
 import re
-from typing import Any
-
-import yaml
-from yaml.events import (
-    AliasEvent,
-    CollectionEndEvent,
-    CollectionStartEvent,
-    MappingStartEvent,
-    ScalarEvent,
-)
+from typing import TYPE_CHECKING, Any
 
 from pitchcli.record.document import SAFE_DEPTH
 from pitchcli.record.pointer import join_pointer
-from pitchcli.record.yaml_parser import PyComposer, new_event_parser
+
+if TYPE_CHECKING:
+    import yaml
+    from yaml.events import AliasEvent
+
+# (``may_be_deep`` is read for every YAML document, the event scans only for a
+# deep one or one with an alias: PyYAML is imported by those, so that a record
+# the compiled parser reads is read without it; see ``yaml_read``.)
 
 __all__ = ["first_alias", "first_too_deep", "may_be_deep"]
 
@@ -59,6 +57,11 @@ def first_too_deep(chunk: bytes, max_depth: int, pure: bool = False) -> tuple[ya
     """The start and pointer of the first collection nested deeper than
     ``max_depth``, by an event scan that stops there (so its cost stays bounded);
     None if there is none, or if a syntax error comes first (the composer reports it)."""
+    import yaml
+    from yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, MappingStartEvent, ScalarEvent
+
+    from pitchcli.record.yaml_parser import PyComposer, new_event_parser
+
     parser = PyComposer(chunk) if pure else new_event_parser(chunk)
     # One frame per open collection: [is_mapping, children seen, last key].
     frames: list[list[Any]] = []
@@ -94,6 +97,11 @@ def first_too_deep(chunk: bytes, max_depth: int, pure: bool = False) -> tuple[ya
 
 def first_alias(chunk: bytes, after: int) -> AliasEvent | None:
     """The first alias event at or after character index ``after`` (for L105)."""
+    import yaml
+    from yaml.events import AliasEvent
+
+    from pitchcli.record.yaml_parser import new_event_parser
+
     parser = new_event_parser(chunk)
     try:
         while parser.check_event():

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from pitchcli import cli
+from pitchcli.record import yaml_fast
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,7 +53,8 @@ try:
     main(sys.argv[1:])
 except SystemExit as e:
     status = e.code
-print(json.dumps([status, sorted(m for m in sys.modules if m.split(".")[0] in ("yaml", "yaml_rs"))]))
+print(json.dumps([status, sorted(m for m in sys.modules
+                          if m.split(".")[0] in ("yaml", "yaml_rs") or m.startswith("pitchcli.record.yaml_c"))]))
 """
 
 
@@ -81,6 +83,26 @@ def test_json_is_read_without_pyyaml(tmp_path: Path, suffix: str) -> None:
     assert status == 1 and "yaml.nodes" in loaded
     # a YAML file still reads as before
     assert _yaml_loaded("validate", "samples/auction-full.yaml")[0] == 0
+
+
+@pytest.mark.skipif(not yaml_fast.AVAILABLE, reason="without yaml-rs every YAML document takes PyYAML")
+def test_a_clean_yaml_record_is_read_without_pyyaml(tmp_path: Path) -> None:
+    """The compiled parser reads a clean YAML record: the locating loader
+    (PyYAML, ``yaml_compose``) is imported only for a document it can't vouch
+    for, or to place a diagnostic."""
+    text = (ROOT / "samples" / "auction-full.yaml").read_text()
+    status, loaded = _yaml_loaded("validate", "samples/auction-full.yaml")
+    assert status == 0 and "yaml_rs" in loaded and "yaml" not in loaded
+    # a suppression comment is read from the node tree: composed by PyYAML
+    commented = tmp_path / "commented.yaml"
+    commented.write_text(text.replace("hands:", "hands:  # pitch: ignore[C502]", 1))
+    status, loaded = _yaml_loaded("validate", str(commented))
+    assert "yaml" in loaded and "pitchcli.record.yaml_compose" in loaded
+    # a diagnostic of the rules is placed on its line: the tree is composed then
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(text.replace("dealer: Ann", "dealer: Nobody", 1))
+    status, loaded = _yaml_loaded("validate", str(broken))
+    assert status == 1 and "yaml.nodes" in loaded
 
 
 def test_help_still_lists_every_command() -> None:
