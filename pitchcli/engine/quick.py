@@ -307,8 +307,6 @@ class QuickBatch:
         self.fam = family_of(p)
         self.n = table.seats
         self.size = p.hand
-        self.deal_sizes = [p.deal] * self.n
-        self.trick_sizes = [self.n] * p.hand
         self.cards = self.n * p.hand  # the cards of a hand's tricks
         self.auctions = _AUCTIONS.setdefault((p, self.n), {})
         self.dealt: list[int] = []
@@ -337,10 +335,9 @@ class QuickBatch:
         return _handles(table.profile)
 
     def _auction(self, dealer: int, calls: tuple[object, ...]) -> tuple[int, int] | None:
-        key = (dealer, calls)
-        known = self.auctions.get(key, False)
-        if known is not False:
-            return known  # type: ignore[return-value]
+        """The bidder and bid the engine's ``Auction`` makes of ``calls``
+        (None: a violation), kept for the next hand with the same calls
+        (``contract_of`` looks there first)."""
         out: tuple[int, int] | None = None
         if all(c.__class__ is int or c == "pass" for c in calls):
             a = Auction(self.p, self.fam, self.table.players, dealer)
@@ -350,7 +347,7 @@ class QuickBatch:
             if not a.violations and a.bidder is not None and a.bid is not None:
                 out = a.bidder, a.bid
         if len(self.auctions) < _AUCTIONS_MAX:
-            self.auctions[key] = out
+            self.auctions[dealer, calls] = out
         return out
 
     def _contract(self, contract: tuple[int, object] | None) -> tuple[int, int] | None:

@@ -170,6 +170,9 @@ class PointCardBatch(QuickBatch):
         super().__init__(table)
         p = self.p
         self.dead_size = p.dead
+        # TP4-2, TP4-6: what ``add_exchange_hand`` holds each hand's places and tricks to.
+        self.deal_sizes = [p.deal] * self.n
+        self.trick_sizes = [self.n] * p.hand
         self.refill = self.fam.exchange is Exchange.REFILL  # else cut-down: the bidder takes the kitty
         # TP4-4: the pack the draws come from: what is neither dealt nor set aside.
         self.pack = len(p.deck) - self.n * p.deal - p.dead

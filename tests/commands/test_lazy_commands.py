@@ -20,17 +20,24 @@ ROOT = Path(__file__).resolve().parents[2]
 _PROBE = """
 import json, sys
 from pitchcli.cli import main
+status = None
 try:
     main(sys.argv[1:])
-except SystemExit:
-    pass
-print(json.dumps(sorted(m for m in sys.modules if m.startswith(("pitchcli.commands.", "numpy")))))
+except SystemExit as e:
+    status = e.code
+print(json.dumps([status, sorted(sys.modules)]))
 """
 
 
-def _loaded(*args: str) -> list[str]:
+def _run(*args: str) -> tuple[int | None, list[str]]:
+    """``pitch ARGS`` run in a child: its exit status and every module it imported."""
     out = subprocess.run([sys.executable, "-c", _PROBE, *args], capture_output=True, text=True, check=True, cwd=ROOT)
-    return json.loads(out.stdout.splitlines()[-1])
+    status, modules = json.loads(out.stdout.splitlines()[-1])
+    return status, modules
+
+
+def _loaded(*args: str) -> list[str]:
+    return [m for m in _run(*args)[1] if m.startswith(("pitchcli.commands.", "numpy"))]
 
 
 def test_every_command_is_listed_under_its_own_name() -> None:
@@ -46,23 +53,11 @@ def test_validate_of_one_file_imports_one_command() -> None:
     assert loaded == ["pitchcli.commands.common", "pitchcli.commands.validate"]
 
 
-_YAML_PROBE = """
-import json, sys
-from pitchcli.cli import main
-try:
-    main(sys.argv[1:])
-except SystemExit as e:
-    status = e.code
-print(json.dumps([status, sorted(m for m in sys.modules
-                          if m.split(".")[0] in ("yaml", "yaml_rs") or m.startswith("pitchcli.record.yaml_c"))]))
-"""
-
-
-def _yaml_loaded(*args: str) -> tuple[int, list[str]]:
-    out = subprocess.run([sys.executable, "-c", _YAML_PROBE, *args], capture_output=True, text=True, check=True,
-                         cwd=ROOT)
-    status, loaded = json.loads(out.stdout.splitlines()[-1])
-    return status, loaded
+def _yaml_loaded(*args: str) -> tuple[int | None, list[str]]:
+    """``pitch ARGS``'s exit status and the YAML modules it imported."""
+    status, modules = _run(*args)
+    return status, [m for m in modules if m.split(".")[0] in ("yaml", "yaml_rs")
+                    or m.startswith("pitchcli.record.yaml_c")]
 
 
 @pytest.mark.parametrize("suffix", ["json", "jsonl"])

@@ -15,7 +15,6 @@ the fuzz strategies' hostile files.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 from pathlib import Path
@@ -25,10 +24,9 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.differential import same_readings, typed
+from support.differential import loaded, same_readings, typed
 from support.fuzz_strategies import COMMENT_ODDITIES, JUNK, hostile_files
 
-from pitchcli.diagnostics import Diagnostic
 from pitchcli.record import json_fast
 from pitchcli.record.load import Document, Limits, load_documents
 
@@ -41,20 +39,17 @@ PRETTY = json.dumps(FULL_DATA, indent=2).encode()
 needs_orjson = pytest.mark.skipif(json_fast._orjson is None, reason="orjson is not installed")
 
 
+def seen(item: Document) -> tuple[Any, ...]:
+    """A loaded JSON document as comparable data: its data with types, and where values are."""
+    where = None
+    if isinstance(item.data, dict):
+        where = [item.locate(p) for p in ("/players/0", "/hands/0/tricks/1", "/format", "/nowhere")]
+    return item.index, item.format, typed(item.data), item.floats, item.line, where
+
+
 def reading(raw: bytes, name: str, limits: Limits | None) -> list[Any]:
     """What the loader makes of ``raw``, as comparable data."""
-    out: list[Any] = []
-    kw: dict[str, Any] = {"limits": limits} if limits is not None else {}
-    for item in load_documents(io.BytesIO(raw), name, **kw):
-        if isinstance(item, Diagnostic):
-            out.append(("diag", item.as_json()))
-        else:
-            assert isinstance(item, Document)
-            where = None
-            if isinstance(item.data, dict):
-                where = [item.locate(p) for p in ("/players/0", "/hands/0/tricks/1", "/format", "/nowhere")]
-            out.append(("doc", item.index, item.format, typed(item.data), item.floats, item.line, where))
-    return out
+    return loaded(raw, name, limits, seen)
 
 
 def agree(raw: bytes, name: str = "t.jsonl", limits: Limits | None = None) -> int:

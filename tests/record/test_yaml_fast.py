@@ -13,7 +13,6 @@ fuzz strategies' hostile files.
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +20,9 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.differential import same_readings, typed
+from support.differential import loaded, same_readings, typed
 from support.fuzz_strategies import COMMENT_ODDITIES, JUNK, YAML_TRAPS, hostile_files
 
-from pitchcli.diagnostics import Diagnostic
 from pitchcli.record import yaml_fast, yaml_parser
 from pitchcli.record.load import Document, Limits, load_documents
 
@@ -48,20 +46,18 @@ def tree(node: Any) -> Any:
     return (type(node).__name__, node.tag, node.start_mark.line, node.start_mark.column, node.end_mark.line, inner)
 
 
+def seen(item: Document) -> tuple[Any, ...]:
+    """A loaded YAML document as comparable data: its data with types, its
+    suppression comments, its node tree and where a value is."""
+    yt = item.yaml_tree
+    return (item.index, item.format, typed(item.data), item.floats, item.line, item.directives,
+            tree(yt[0]) if yt else None, yt[1] if yt else None,
+            item.locate("/players/0") if isinstance(item.data, dict) else None)
+
+
 def reading(raw: bytes, name: str, limits: Limits | None) -> list[Any]:
     """What the loader makes of ``raw``, as comparable data."""
-    out: list[Any] = []
-    kw: dict[str, Any] = {"limits": limits} if limits is not None else {}
-    for item in load_documents(io.BytesIO(raw), name, **kw):
-        if isinstance(item, Diagnostic):
-            out.append(("diag", item.as_json()))
-        else:
-            assert isinstance(item, Document)
-            yt = item.yaml_tree
-            out.append(("doc", item.index, item.format, typed(item.data), item.floats, item.line,
-                        item.directives, tree(yt[0]) if yt else None, yt[1] if yt else None,
-                        item.locate("/players/0") if isinstance(item.data, dict) else None))
-    return out
+    return loaded(raw, name, limits, seen)
 
 
 def agree(raw: bytes, name: str = "t.yaml", limits: Limits | None = None) -> int:

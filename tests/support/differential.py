@@ -5,11 +5,15 @@ Shared by the tests of ``record.yaml_fast`` and ``record.json_fast``."""
 from __future__ import annotations
 
 import importlib
+import io
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 import pytest
+
+from pitchcli.diagnostics import Diagnostic
+from pitchcli.record.load import Document, Limits, load_documents
 
 
 def typed(value: Any) -> Any:
@@ -19,6 +23,20 @@ def typed(value: Any) -> Any:
     if isinstance(value, list):
         return ("list", [typed(v) for v in value])
     return (type(value).__name__, repr(value))
+
+
+def loaded(raw: bytes, name: str, limits: Limits | None, seen: Callable[[Document], tuple[Any, ...]]) -> list[Any]:
+    """What the loader makes of ``raw``, as comparable data: each diagnostic as
+    its JSON, each document as ``seen`` makes it."""
+    out: list[Any] = []
+    kw: dict[str, Any] = {"limits": limits} if limits is not None else {}
+    for item in load_documents(io.BytesIO(raw), name, **kw):
+        if isinstance(item, Diagnostic):
+            out.append(("diag", item.as_json()))
+        else:
+            assert isinstance(item, Document)
+            out.append(("doc", *seen(item)))
+    return out
 
 
 def same_readings(raw: bytes, reading: Callable[[], Any], fast: ModuleType, call_site: str) -> int:
