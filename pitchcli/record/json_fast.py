@@ -8,14 +8,25 @@ cannot (it keeps the last). So orjson is used as an **allow-list**:
 
 - the text holds no backslash: every string is the text between its quotes,
   as it reads, and no escape (``\\u003a``, a lone surrogate) can differ;
-- the text holds no float and no integer of 19 digits or more (orjson reads one
-  beyond 64 bits as a float; ``json`` as an integer): ``may_hold_float``, at C speed;
 - orjson parses it to a mapping;
+- the data holds no float: orjson's serialization of it shows no digit followed
+  by ".", "e" or "E". orjson writes every float with a fraction or an exponent
+  right after a digit (``1.0``, ``1e-7``), and reads an integer beyond 64 bits
+  as a float (``json``: as an integer), so that one shows as well; an integer
+  is written as digits alone. A string showing the same only sends the
+  document to ``json`` (a false alarm, never a miss);
 - no key was given twice: the text has as many colons as orjson's serialization
   of the data. Each colon of the text is a key's or a string's; the data can only
   lose them (a key given twice drops its first pair, and the strings in its
   value), never gain one, so the counts agree exactly when nothing was dropped;
-- it is within the depth and size limits (``json_within``, as ``json_read`` checks).
+- it is within the depth and size limits (``json_within``, as ``json_read``
+  checks, read from the serialization: the same data, without the text's
+  spacing).
+
+The checks read orjson's serialization rather than the text: it is at most as
+long as the text (much shorter for a pretty-printed file) and one translation
+tells a float, where the text needed two searches and a third for long
+integers (issue 22).
 
 Anything else returns None, and ``json_read`` reads the document as before,
 which alone writes diagnostics: no diagnostic can change
@@ -30,7 +41,7 @@ import os
 from typing import Any
 
 from pitchcli.record.document import Limits
-from pitchcli.record.json_limits import json_within, may_hold_float
+from pitchcli.record.json_limits import json_within
 
 try:  # an optional speed-up: without it every document takes json
     import orjson as _orjson
@@ -44,23 +55,26 @@ AVAILABLE = _orjson is not None and not os.environ.get("PITCH_NO_FAST_PARSE")
 ``PITCH_NO_FAST_PARSE``, as for YAML). Tests set this to False to read with
 ``json`` alone; it is read on every use."""
 
-_LONG_NUMBER = 19  # digits in a row: orjson may read the number as a float
+# Digits to "0", and the bytes that follow a float's digits ("." and the
+# exponent's "e" or "E") to ".": a float in orjson's output shows as "0.".
+_FLOAT_MARKS = bytes.maketrans(b"123456789eE", b"000000000..")
 
 
-def fast_json(raw: bytes, text: str, limits: Limits) -> dict[str, Any] | None:
-    """The data of the JSON document ``raw`` (``text``: it decoded), as
+def fast_json(raw: bytes, limits: Limits) -> dict[str, Any] | None:
+    """The data of the JSON document ``raw`` (valid UTF-8), as
     ``json_read`` would load it, when orjson's reading can be vouched for
     (then it holds no float); None otherwise (then ``json`` reads it)."""
     if _orjson is None or not AVAILABLE or b"\\" in raw:
         return None
-    if may_hold_float(raw, _LONG_NUMBER):
-        return None
     try:
         data = _orjson.loads(raw)
-        if type(data) is not dict or _orjson.dumps(data).count(b":") != raw.count(b":"):
+        if type(data) is not dict:
             return None
+        out = _orjson.dumps(data)
     except (_orjson.JSONDecodeError, _orjson.JSONEncodeError):  # (a syntax error, too deep, a BOM ...: json says)
         return None
-    if not json_within(text, limits.max_depth, limits.max_nodes):
+    if b"0." in out.translate(_FLOAT_MARKS) or out.count(b":") != raw.count(b":"):
+        return None
+    if not json_within(out, limits.max_depth, limits.max_nodes):
         return None
     return data

@@ -30,18 +30,17 @@ _NOT_STRUCTURE = bytes(c for c in range(256) if c not in b'[]{}"')
 _FLOATISH_MAP = bytes(0x30 if chr(b).isdigit() and b < 0x80 else 0x2E if b in b".eE" else 0x20 for b in range(256))
 
 
-def may_hold_float(body: bytes, digits: int = 0) -> bool:
-    """Whether the text ``body`` may hold a float (never false where one is);
-    with ``digits``, or a run of that many digits (a number too long for a
-    reader of 64-bit integers), found in the same pass."""
+def may_hold_float(body: bytes) -> bool:
+    """Whether the text ``body`` may hold a float (never false where one is)."""
     mapped = body.translate(_FLOATISH_MAP)
-    return b"0." in mapped or b".0" in mapped or (digits > 0 and b"0" * digits in mapped)
+    return b"0." in mapped or b".0" in mapped
 
 
-def json_within(text: str, max_depth: int, max_nodes: int) -> bool:
-    """True when the JSON text ``text`` (which ``json.loads`` accepted) surely
-    nests at most ``max_depth`` deep and holds at most ``max_nodes`` values, as
-    :func:`check_json` counts them; False when it may not (the walk decides).
+def json_within(text: str | bytes, max_depth: int, max_nodes: int) -> bool:
+    """True when the JSON text ``text`` (which ``json.loads`` accepted; as a
+    string or as UTF-8 bytes) surely nests at most ``max_depth`` deep and holds
+    at most ``max_nodes`` values, as :func:`check_json` counts them; False when
+    it may not (the walk decides).
 
     Read from the text at C speed rather than by walking the data: the
     structure's brackets, without those inside strings, nest exactly as the
@@ -52,7 +51,7 @@ def json_within(text: str, max_depth: int, max_nodes: int) -> bool:
     of even length means none is (its ``""`` pairs vanish), and a quote left
     over sends the text to the walk instead.
     """
-    raw = text.encode("utf-8", "surrogatepass")  # only ASCII bytes matter here
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text  # only ASCII bytes matter
     if b"\\" in raw:
         # Backslashes occur only in strings, paired left to right: \\ is one
         # escaped backslash, then a \" left is an escaped quote.
@@ -62,7 +61,7 @@ def json_within(text: str, max_depth: int, max_nodes: int) -> bool:
         return False
     # Values: a collection counts 1 and 1 per item (check_json); every item
     # but a collection's first follows a comma, and a collection has 2 brackets.
-    if len(text) > max_nodes and text.count(",") + len(skeleton) > max_nodes:
+    if len(raw) > max_nodes and raw.count(b",") + len(skeleton) > max_nodes:
         return False
     for _ in range(max_depth):
         skeleton = skeleton.replace(b"[]", b"")

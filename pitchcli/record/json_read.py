@@ -70,6 +70,11 @@ def read_json(reader: Reader, ctx: FileContext, lines_only: bool) -> Iterator[Do
             if undecided:
                 return  # one huge document: nothing more to read as JSON
             continue
+        if undecided and raw.strip() in _OPENING:
+            # A line that only opens a collection is no whole value: the file is
+            # one document, pretty-printed (told without two failed parses of it).
+            yield from _read_json_whole(raw, lineno, reader, ctx)
+            return
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -79,7 +84,7 @@ def read_json(reader: Reader, ctx: FileContext, lines_only: bool) -> Iterator[Do
             if undecided:
                 return
             continue
-        fast = fast_json(raw, text, ctx.limits)
+        fast = fast_json(raw, ctx.limits)
         if undecided:
             undecided = False
             # (Read by orjson, the line is one value: no second parse to tell.)
@@ -90,6 +95,9 @@ def read_json(reader: Reader, ctx: FileContext, lines_only: bool) -> Iterator[Do
         # Without its line end, an error at the end of the line is placed on it.
         yield from _json_document(text.rstrip("\r\n"), lineno, ctx, fast)
         ctx.index += 1
+
+
+_OPENING = (b"{", b"[")
 
 
 def _is_one_value(text: str) -> bool:
@@ -132,7 +140,7 @@ def _read_json_whole(
     except UnicodeDecodeError as e:
         yield not_utf8(ctx, data, e.start, line0)
     else:
-        yield from _json_document(text, line0, ctx, fast_json(data, text, ctx.limits))
+        yield from _json_document(text, line0, ctx, fast_json(data, ctx.limits))
     ctx.index += 1
 
 

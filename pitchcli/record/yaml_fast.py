@@ -130,7 +130,7 @@ def _vouch_serialized(data: dict[str, Any], limits: Limits) -> tuple[dict[str, A
         return None
     if (b'"|' in out or b'">' in out) and _INDICATOR_STRING.search(out) is not None:
         return None  # (the literal searches first: the regex alone tries every byte)
-    if not json_within(out.decode("utf-8"), limits.max_depth, limits.max_nodes):
+    if not json_within(out, limits.max_depth, limits.max_nodes):
         return None
     return data, False
 

@@ -88,6 +88,15 @@ def test_the_fast_reading_is_used_for_clean_records() -> None:
     assert agree(FULL, "t.json") == 1  # (and the first line is then not parsed twice to tell JSON Lines)
 
 
+@needs_orjson
+@pytest.mark.parametrize("raw", [b"[\n" + FULL + b"\n]\n", b"  {  \r\n" + PRETTY[1:], b"{\n", b"[\n", b"{\n}\n{}\n",
+                                 b"[\n1,\n2]\n[3]\n", b"\n\n{\n" + PRETTY[1:] + b"\n" + FULL])
+def test_a_first_line_that_only_opens_reads_the_same(raw: bytes) -> None:
+    """A file whose first line only opens a collection is one document (read
+    whole at once, without parsing that line): as ``json`` tells it."""
+    agree(raw, "t.json")
+
+
 # Values whose reading ``json`` and orjson might not share, or that hide a key
 # given twice from a count of colons.
 VALUES = [
@@ -170,6 +179,6 @@ def test_hostile_files_read_the_same(file: tuple[str, bytes], suffix: str) -> No
 
 def test_without_orjson_every_document_takes_json(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(json_fast, "_orjson", None)
-    assert json_fast.fast_json(FULL, FULL.decode(), Limits()) is None
+    assert json_fast.fast_json(FULL, Limits()) is None
     (doc,) = [d for d in load_documents(FULL, "t.jsonl") if isinstance(d, Document)]
     assert doc.data == FULL_DATA and doc.floats is False
