@@ -48,16 +48,18 @@ def json_within(text: str | bytes, max_depth: int, max_nodes: int) -> bool:
     round, so the text is within ``max_depth`` iff that many rounds leave
     nothing. A bracket is inside a string iff an odd number of quotes comes
     before it; once escaped backslashes and quotes are gone, every run of quotes
-    of even length means none is (its ``""`` pairs vanish), and a quote left
-    over sends the text to the walk instead.
+    of even length means none is, and a run of odd length sends the text to the
+    walk instead. (The runs are told apart by counting the ``""`` pairs, which
+    takes half the quotes exactly when every run is even: a count, not a copy.)
     """
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text  # only ASCII bytes matter
     if b"\\" in raw:
         # Backslashes occur only in strings, paired left to right: \\ is one
         # escaped backslash, then a \" left is an escaped quote.
         raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
-    skeleton = raw.translate(_BRACKETS, _NOT_STRUCTURE).replace(b'""', b"")
-    if b'"' in skeleton:
+    structure = raw.translate(_BRACKETS, _NOT_STRUCTURE)
+    skeleton = structure.translate(None, b'"')
+    if 2 * structure.count(b'""') != len(structure) - len(skeleton):
         return False
     # Values: a collection counts 1 and 1 per item (check_json); every item
     # but a collection's first follows a comma, and a collection has 2 brackets.
