@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from support.differential import loaded, same_readings, typed
 from support.fuzz_strategies import COMMENT_ODDITIES, JUNK, hostile_files
@@ -95,6 +95,31 @@ def test_a_first_line_that_only_opens_reads_the_same(raw: bytes) -> None:
     """A file whose first line only opens a collection is one document (read
     whole at once, without parsing that line): as ``json`` tells it."""
     agree(raw, "t.json")
+
+
+@needs_orjson
+@settings(max_examples=500, deadline=None)
+@given(st.floats(allow_nan=False, allow_infinity=False) | st.integers(-(2 ** 80), 2 ** 80))
+@example(1e16)
+@example(-1e-7)
+@example(5e-324)
+@example(-0.0)
+@example(1.0)
+@example(2 ** 64 - 1)
+@example(2 ** 64)
+@example(-(2 ** 63))
+@example(-(2 ** 63) - 1)
+def test_a_float_is_never_read_by_orjson(number: float | int) -> None:
+    """What the float search of ``fast_json`` rests on, whatever the number:
+    orjson writes every float with a digit followed by "." or "e" (even 1e16,
+    0.0, 5e-324) and reads an integer beyond 64 bits as a float, so a record
+    holding one is left to ``json``; an integer within 64 bits is read as itself."""
+    raw = FULL[:-1] + b',"x-n":' + str(number).encode() + b"}"
+    data = json_fast.fast_json(raw, Limits())
+    if isinstance(number, float) or not -(2 ** 63) <= number < 2 ** 64:
+        assert data is None
+    else:
+        assert data is not None and type(data["x-n"]) is int and data["x-n"] == number
 
 
 # Values whose reading ``json`` and orjson might not share, or that hide a key
