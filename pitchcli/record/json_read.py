@@ -49,6 +49,9 @@ def _json_lines(reader: Reader, max_bytes: int) -> Iterator[tuple[bytes | None, 
         yield (b"".join(parts) if size <= max_bytes else None), lineno, size
 
 
+_OPENING = (b"{", b"[")  # a first line that is one of these only opens a collection
+
+
 def read_json(reader: Reader, ctx: FileContext, lines_only: bool) -> Iterator[Document | Diagnostic]:
     """Every document of the JSON or JSON Lines file ``reader`` reads, or its
     diagnostics; ``lines_only`` reads JSON Lines without looking at the first line."""
@@ -95,9 +98,6 @@ def read_json(reader: Reader, ctx: FileContext, lines_only: bool) -> Iterator[Do
         # Without its line end, an error at the end of the line is placed on it.
         yield from _json_document(text.rstrip("\r\n"), lineno, ctx, fast)
         ctx.index += 1
-
-
-_OPENING = (b"{", b"[")
 
 
 def _is_one_value(text: str) -> bool:

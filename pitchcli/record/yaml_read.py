@@ -16,7 +16,7 @@ from pitchcli.record.directives import MARK
 from pitchcli.record.document import Document
 from pitchcli.record.source import Reader, not_utf8
 from pitchcli.record.yaml_fast import fast_read
-from pitchcli.record.yaml_scan import may_be_deep
+from pitchcli.record.yaml_scan import first_too_deep, may_be_deep
 from pitchcli.record.yaml_stream import yaml_chunks
 
 __all__ = ["read_yaml"]
@@ -50,8 +50,6 @@ def _read_yaml_chunk(chunk: bytes, line0: int, ctx: FileContext) -> Iterator[Doc
         return
     max_depth = ctx.limits.max_depth
     if may_be_deep(chunk):
-        from pitchcli.record.yaml_scan import first_too_deep  # (PyYAML's event scan)
-
         deep = first_too_deep(chunk, max_depth)
         if deep is not None:
             ctx.next_document()
