@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 from pitchcli import escape
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, ERROR, WARNING, Diagnostic, is_claim
 from pitchcli.engine.violations import Violation
+from pitchcli.gcpolicy import batch_begins
 from pitchcli.pipeline.feed import GameAnalysis, analyze, analyze_many
 from pitchcli.pipeline.walk import SKIPPED, Seen, walk
 from pitchcli.record import profile_fields, schema
@@ -245,6 +246,7 @@ def check_chunk(items: list[Document | Diagnostic], max_errors: int | None, run:
                   or sum(map(_hands_of, docs)) >= QUICK_HANDS):
         if run is not None:
             run.begun = True
+        batch_begins()  # (the pitch program's allocator settings for a batch: gcpolicy)
         found = analyze_many([docs[k].data for k in clean])
         quick = {k: a for k, a in zip(clean, found, strict=True) if a is not None}
     k = 0
