@@ -204,8 +204,13 @@ def check_document(doc: Document, run_rules: bool = True, max_errors: int | None
 # MiB; 2,000 ten-point games 2.1, 1.8, 1.6 s, peak 274 -> 78 MiB). A ten-point game has more hands and more cards a
 # hand: at most about 600 hands a chunk (some 43 such games, 55 Auction ones)
 # took its 2,000 games from 1.7 to 1.4 s (peak 67 MiB), Auction's unchanged.
+# At most 400 (28 ten-point games, 36 Auction ones), with the allocator
+# keeping what a chunk frees (gcpolicy): 2,000 ten-point-5 games 1.21 -> 1.11 s,
+# ten-point 1.37 -> 1.32 s, 10,000 Auction games and play-level ten-point
+# unchanged (within 1%); 300 was no better for ten-point-5 and 2.6% slower for
+# Auction (CPU, medians of 5, issue 22).
 QUICK_CHUNK = 64
-QUICK_HANDS = 600
+QUICK_HANDS = 400
 # A run's quick pass begins with a chunk of this many items (documents and the
 # loader's diagnostics) or ``QUICK_HANDS`` hands, as a full chunk has: the input
 # is then large enough for numpy's import, a fifth of a second, to be worth it.
