@@ -900,3 +900,44 @@ def test_compose_json_positions_match_the_text() -> None:
     (_, a), (_, c) = root.value
     assert text[a.start_mark.index] == "["
     assert text[c.start_mark.index] == '"'
+
+
+# --- a file read in one call, or buffered (record/source.py: open_source) ----------
+
+
+def _games(n: int, pad: int = 0) -> bytes:
+    rec = {"format": "pitch-record/1", "variant": "auction", "players": ["Ann", "Ben"], "hands": [],
+           "notes": "x" * pad}
+    return b"".join(json.dumps({**rec, "id": str(i)}).encode() + b"\n" for i in range(n))
+
+
+@pytest.mark.parametrize("size", ["small", "large"])
+def test_a_file_reads_the_same_whole_or_buffered(tmp_path: Path, size: str) -> None:
+    from pitchcli.record import source
+
+    text = _games(3) if size == "small" else _games(40, pad=3000)  # under, then over the one-call size
+    assert (len(text) <= source._WHOLE) == (size == "small")
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(text)
+    docs = list(load_documents(str(path)))
+    assert [d.data for d in docs] == [json.loads(line) for line in text.splitlines()]
+    assert [d.line for d in docs] == list(range(1, len(docs) + 1))
+
+
+def test_a_file_that_grows_after_its_size_was_read_is_read_to_its_end(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pitchcli.record import source
+
+    path = tmp_path / "games.jsonl"
+    text = _games(5)
+    path.write_bytes(text)
+    real = os.fstat
+
+    def earlier(fd: int) -> os.stat_result:  # the size as it was before the last two games were written
+        st = real(fd)
+        fields = list(st)
+        fields[6] = len(_games(3))
+        return os.stat_result(fields)
+
+    monkeypatch.setattr(source.os, "fstat", earlier)
+    assert [d.data["id"] for d in load_documents(str(path))] == ["0", "1", "2", "3", "4"]
