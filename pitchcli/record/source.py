@@ -76,11 +76,11 @@ def open_source(source: Source, ctx: FileContext) -> Iterator[IO[bytes]]:
                 data = raw.read(info.st_size + 1)
             except OSError as e:
                 raise StopFile(ctx.diag("L101", f"cannot read the file: {e.strerror or e}")) from e
-            if len(data) <= info.st_size:  # all of it (a regular file reads whole up to its end)
+            if len(data) == info.st_size:  # all of it, as big as it was said to be
                 yield io.BytesIO(data)
                 return
             try:
-                raw.seek(0)  # (it grew since: read it as any other)
+                raw.seek(0)  # (it grew or shrank since, or the read fell short: read it as any other)
             except OSError as e:
                 raise StopFile(ctx.diag("L101", f"cannot read the file: {e.strerror or e}")) from e
         yield io.BufferedReader(raw)

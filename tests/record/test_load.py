@@ -941,3 +941,28 @@ def test_a_file_that_grows_after_its_size_was_read_is_read_to_its_end(
 
     monkeypatch.setattr(source.os, "fstat", earlier)
     assert [d.data["id"] for d in load_documents(str(path))] == ["0", "1", "2", "3", "4"]
+
+
+def test_a_short_read_of_a_small_file_loses_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import io as io_module
+
+    from pitchcli.record import source
+
+    class Short(io_module.FileIO):
+        """A file whose first read gives only part of what was asked (a signal, a
+        network file system): the rest must still be read."""
+
+        first = True
+
+        def read(self, n: int = -1) -> bytes | None:
+            if Short.first and n > 10:
+                Short.first = False
+                return super().read(n // 3)
+            return super().read(n)
+
+    path = tmp_path / "games.jsonl"
+    text = _games(4)
+    path.write_bytes(text)
+    monkeypatch.setattr(source, "open", lambda name, mode, buffering: Short(name, "rb"), raising=False)
+    assert [d.data["id"] for d in load_documents(str(path))] == ["0", "1", "2", "3"]
+    assert not Short.first  # (the short read happened)
