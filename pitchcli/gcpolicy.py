@@ -45,7 +45,8 @@ KEEP_FREED = 512 << 20
 """Free memory glibc keeps at the top of its heap rather than hand back (``M_TRIM_THRESHOLD``)."""
 MAPPED_FROM = 32 << 20
 """The smallest block glibc maps on its own (``M_MMAP_THRESHOLD``: its adaptive threshold's ceiling)."""
-_HEAP_STEP = 64 << 20  # how much more the heap asks the system for when it grows (``M_TOP_PAD``)
+HEAP_STEP = 64 << 20
+"""How much more the heap asks the system for when it grows (``M_TOP_PAD``)."""
 # glibc's mallopt() parameters (malloc.h).
 _M_TRIM_THRESHOLD, _M_TOP_PAD, _M_MMAP_THRESHOLD = -1, -2, -3
 
@@ -72,7 +73,7 @@ def batch_begins() -> None:
     mallopt = _glibc_mallopt()
     if mallopt is not None:
         for param, value in ((_M_MMAP_THRESHOLD, MAPPED_FROM), (_M_TRIM_THRESHOLD, KEEP_FREED),
-                             (_M_TOP_PAD, _HEAP_STEP)):
+                             (_M_TOP_PAD, HEAP_STEP)):
             mallopt(param, value)  # (0 back: a value refused, and glibc keeps its own)
 
 

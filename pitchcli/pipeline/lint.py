@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, WARNING, Diagnostic
@@ -56,18 +57,15 @@ def policies(discovery: Any, cli: Layer, max_errors: int | None) -> Callable[[st
     (``config.Discovery``), with the command line's selection ``cli`` over its
     own and ``max_errors`` (None: the configuration's, else the default; 0: all)."""
     made: dict[int, Policy] = {}
-    last: list[Any] = [None, None]  # the file asked last and its policy: each file is asked in turn
 
+    @lru_cache(maxsize=1)  # the file asked last: each file is asked in turn, for its documents and when closed
     def policy_for(file: str) -> Policy:
-        if file == last[0]:
-            return last[1]  # type: ignore[no-any-return]
         config = discovery.for_input(file)
         policy = made.get(id(config))
         if policy is None:
             cap = max_errors if max_errors is not None else config.max_errors
             cap = DEFAULT_MAX_ERRORS if cap is None else cap
             policy = made[id(config)] = Policy(enabled([config.layer, cli]), cap or None, config)
-        last[:] = file, policy
         return policy
 
     return policy_for

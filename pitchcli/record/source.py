@@ -71,21 +71,29 @@ def open_source(source: Source, ctx: FileContext) -> Iterator[IO[bytes]]:
                     f"the file has {info.st_size} bytes, more than the limit of {limit}",
                 )
             )
-        if regular and info.st_size <= _WHOLE:
-            try:
-                data = raw.read(info.st_size + 1)
-            except OSError as e:
-                raise StopFile(ctx.diag("L101", f"cannot read the file: {e.strerror or e}")) from e
-            if len(data) == info.st_size:  # all of it, as big as it was said to be
-                yield io.BytesIO(data)
-                return
-            try:
-                raw.seek(0)  # (it grew or shrank since, or the read fell short: read it as any other)
-            except OSError as e:
-                raise StopFile(ctx.diag("L101", f"cannot read the file: {e.strerror or e}")) from e
-        yield io.BufferedReader(raw)
+        whole = _whole(raw, info.st_size, ctx) if regular and info.st_size <= _WHOLE else None
+        yield io.BufferedReader(raw) if whole is None else io.BytesIO(whole)
     finally:
         raw.close()
+
+
+def _whole(raw: IO[bytes], size: int, ctx: FileContext) -> bytes | None:
+    """The small regular file ``raw`` of ``size`` bytes, read in one call; None
+    when the read gave another size (it grew or shrank since, or the read fell
+    short), with ``raw`` back at its start to be read as any other file."""
+    try:
+        data = raw.read(size + 1)
+        if len(data) == size:
+            return data
+        raw.seek(0)
+    except OSError as e:
+        raise _cannot_read(ctx, e) from e
+    return None
+
+
+def _cannot_read(ctx: FileContext, e: Exception) -> StopFile:
+    """L101 for a file that stopped being readable."""
+    return StopFile(ctx.diag("L101", f"cannot read the file: {e}"))
 
 
 class Reader:
@@ -120,7 +128,7 @@ class Reader:
             )
 
     def _failed(self, e: Exception) -> StopFile:
-        return StopFile(self._ctx.diag("L101", f"cannot read the file: {e}"))
+        return _cannot_read(self._ctx, e)
 
     def sniff(self) -> bytes:
         """Read ahead until the first non-blank byte (or ``_SNIFF`` bytes, or the

@@ -51,7 +51,7 @@ def test_the_program_sets_it_once_when_the_quick_pass_begins(calls: list[tuple[i
     gcpolicy.set_batch()
     assert calls == []  # not at start-up: a run of one file never pays for it
     assert _validate(stream) == [0] * GAMES
-    assert sorted(calls) == sorted([(-3, gcpolicy.MAPPED_FROM), (-1, gcpolicy.KEEP_FREED), (-2, 64 << 20)])
+    assert sorted(calls) == sorted([(-3, gcpolicy.MAPPED_FROM), (-1, gcpolicy.KEEP_FREED), (-2, gcpolicy.HEAP_STEP)])
     assert _validate(stream) == [0] * GAMES
     assert len(calls) == 3  # once a process
 
@@ -81,6 +81,6 @@ def test_glibcs_mallopt_takes_the_settings() -> None:
         pytest.skip("not glibc")
     # In a process of its own: the settings are for the process (glibc answers 1 for each it takes).
     code = ("from pitchcli import gcpolicy as g; m = g._glibc_mallopt(); "
-            "print([m(-3, g.MAPPED_FROM), m(-1, g.KEEP_FREED), m(-2, 64 << 20)])")
+            "print([m(-3, g.MAPPED_FROM), m(-1, g.KEEP_FREED), m(-2, g.HEAP_STEP)])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[1, 1, 1]"
