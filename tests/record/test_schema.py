@@ -636,3 +636,51 @@ def test_compiled_check_runs_the_rewritten_patterns() -> None:
     assert schema._compiled().is_valid(record) is False
     record["hands"][0]["tricks"][2][1] = "AH"
     assert schema._compiled().is_valid(record) is True
+
+
+# ---------------------------------------------------------------------------
+# jsonschema_rs checks a card as the set of its spellings (schema.compiled_schema),
+# a set look-up rather than a regex call on every card: it must take exactly
+# what Python's re takes of the shipped card pattern, and nothing else changes.
+
+CARD_TEXTS = sorted(
+    {"".join(p) for n in range(1, 4) for p in itertools.product(PIECES, repeat=n)}
+    | {"".join(p) for n in range(1, 4)
+       for p in itertools.product("0123456789TtJjQqKkAaSsHhDdCcBbLlXx♠♥♦♣♤♡♢♧\ufe0f\n ", repeat=n)}
+    | {c + end for c in cards.NOTATION_INDEX for end in ("", "\n", "\r", " ", "\ufe0f", "\ufe0f\n", "S", "0")}
+)
+
+
+def test_compiled_schema_changes_only_the_card() -> None:
+    shipped = schema.load_schema()
+    compiled = schema.compiled_schema(shipped)
+    assert compiled["$defs"]["card"] == {"enum": sorted(cards.NOTATIONS)}
+    rewritten = schema.rust_patterns(shipped)
+    del compiled["$defs"]["card"], rewritten["$defs"]["card"]
+    assert compiled == rewritten
+    assert "enum" not in json.dumps(schema.load_schema()["$defs"]["card"])  # the shipped schema keeps its pattern
+
+
+@needs_rs
+def test_compiled_card_accepts_exactly_what_the_pattern_accepts() -> None:
+    card = schema.load_schema()["$defs"]["card"]
+    python = re.compile(card["pattern"])
+    rust = jsonschema_rs.Draft202012Validator(
+        {"$defs": schema.compiled_schema(schema.load_schema())["$defs"], "$ref": "#/$defs/card"})
+    assert len(CARD_TEXTS) > 50_000
+    differ = [t for t in CARD_TEXTS if rust.is_valid(t) is not bool(python.search(t))]
+    assert differ == []
+    for other in (10, 1.5, None, True, ["AS"], {"AS": 1}):
+        assert rust.is_valid(other) is False
+
+
+@needs_rs
+def test_compiled_check_reads_every_card_spelling() -> None:
+    record = fmt()
+    for text in ("A\u2660\ufe0f", "ts", "bJ", "10\u2667"):
+        record["hands"][0]["tricks"][2][1] = text
+        assert schema._compiled().is_valid(record) is True, text
+    for text in ("1H", "AH\n", "A", "10S ", "BJJ"):
+        record["hands"][0]["tricks"][2][1] = text
+        assert schema._compiled().is_valid(record) is False, text
+        assert schema._reference().is_valid(record) is False, text
