@@ -37,7 +37,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import chain, repeat
+from itertools import chain
 
 import numpy as np
 
@@ -403,12 +403,12 @@ class QuickBatch:
 
     def add_hand(self, dealer: int, calls: tuple[object, ...] | None, contract: tuple[int, object] | None,
                  trump: str | None, held: list[list[str]] | None, tricks: list[list[str]],
-                 card: Callable[[str, int], int]) -> bool:
+                 card: Callable[[str], int]) -> bool:
         """One hand of the game begun last: ``held``, the cards dealt to each
         seat in seat order (``None``: a play-level hand, whose deal is what
         each seat played); ``tricks``, the cards of the tricks, each from its
-        leader; ``card`` reads a card's text as its ``Card.index`` (its second
-        argument, -1, for a text that is no card). ``calls`` the bids (``None``:
+        leader; ``card`` reads a card's text as its ``Card.index`` (and raises
+        ``KeyError`` or ``TypeError`` for a text that is no card). ``calls`` the bids (``None``:
         none recorded, the contract stands alone); ``trump`` and ``contract``
         (bidder, bid) are what the record claims, if it does. False when the
         hand is surely not one the quick pass decides. (An exception from
@@ -422,13 +422,13 @@ class QuickBatch:
             return False
         played, dealt, cards = self.played, self.dealt, self.cards
         start = len(played)
-        played += map(card, chain.from_iterable(tricks), repeat(-1))
+        played += map(card, chain.from_iterable(tricks))
         if len(played) - start != cards or max(map(len, tricks)) != self.n:
             return False
         if held is not None:  # (a play-level hand's deal is its cards played: ``_hands`` reads them as such)
             # AP-DEAL-1: each seat dealt ``hand`` cards (the same count argument).
             start = len(dealt)
-            dealt += map(card, chain.from_iterable(held), repeat(-1))
+            dealt += map(card, chain.from_iterable(held))
             if len(dealt) - start != cards or len(held) != self.n or max(map(len, held)) != self.size:
                 return False
         self.card_hands.append(len(self.dealer))

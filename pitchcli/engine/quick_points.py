@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
-from itertools import chain, repeat
+from itertools import chain
 
 import numpy as np
 
@@ -221,7 +221,7 @@ class PointCardBatch(QuickBatch):
                           dealt: Sequence[Sequence[object]] | None, dead: Sequence[object] | None,
                           discards: Sequence[Sequence[object]] | None, draws: Sequence[Sequence[object]] | None,
                           kitty: Sequence[object] | None, tricks: Sequence[Sequence[object]],
-                          card: Callable[[object, int], int],
+                          card: Callable[[object], int],
                           partner: tuple[Sequence[object], list[int] | None] | None = None) -> bool:
         """One hand of the game begun last: per seat (in seat order) the cards
         dealt, discarded and drawn (refill; ``None``: not recorded); the kitty
@@ -229,7 +229,8 @@ class PointCardBatch(QuickBatch):
         cards the bidder calls and the partners recorded (seats, ``None``: not
         recorded), or ``None`` (no call recorded);
         the tricks, each from its leader; ``card`` reads a card's text as its
-        ``Card.index`` (-1: none). ``dealt`` ``None``: a play-level hand, with
+        ``Card.index`` (raising ``KeyError`` or ``TypeError`` for one that is no
+        card). ``dealt`` ``None``: a play-level hand, with
         no discards, draws or kitty either (its dead cards recorded or not),
         whose holdings are what each seat plays. False when the hand is surely
         not one this pass decides (an exception from ``card`` leaves the batch
@@ -261,19 +262,19 @@ class PointCardBatch(QuickBatch):
             if draws is None:  # cut-down, TP5-2: the bidder takes the kitty, the others draw nothing
                 draws = [kitty if seat == won[0] else () for seat in range(n)]  # type: ignore[misc]
             # (Whole lists at a time, in C: a hand has some ninety cards to read.)
-            self.gone += map(card, chain.from_iterable(discards), repeat(-1))  # type: ignore[arg-type]
+            self.gone += map(card, chain.from_iterable(discards))  # type: ignore[arg-type]
             self.gone_count += map(len, discards)  # type: ignore[arg-type]
-            self.drawn += map(card, chain.from_iterable(draws), repeat(-1))
+            self.drawn += map(card, chain.from_iterable(draws))
             self.drawn_count += map(len, draws)
-            self.dealt += map(card, chain.from_iterable(dealt), repeat(-1))
-        self.played += map(card, chain.from_iterable(tricks), repeat(-1))
+            self.dealt += map(card, chain.from_iterable(dealt))
+        self.played += map(card, chain.from_iterable(tricks))
         if dead:
-            self.dead += map(card, dead, repeat(-1))
+            self.dead += map(card, dead)
         self.has_deal.append(dealt is not None)
         self.dead_known.append(dead is not None)
         self.trump.append(SUIT_INDEX[trump])
         if partner is not None:
-            self.called += map(card, partner[0], repeat(-1))
+            self.called += map(card, partner[0])
             self.partner_claims.append(partner[1])
         self.card_hands.append(len(self.dealer))  # (the Auction pass's trump_claims: unread here)
         self.seat_hand(dealer, won)

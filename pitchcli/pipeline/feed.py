@@ -227,7 +227,9 @@ class Driver:
         assert table is not None
         players = table.players
         n = len(players)
-        get, add, keys = NOTATION_INDEX.get, batch.add_hand, _QUICK_KEYS
+        # (A card's index by ``__getitem__``: a text that is no card raises, and the
+        # game is replayed. A quarter faster a card than ``get`` with a default.)
+        index_of, add, keys = NOTATION_INDEX.__getitem__, batch.add_hand, _QUICK_KEYS
         for h in self.rec["hands"]:
             if h.__class__ is not dict or not (keys.issuperset(h) or _known_keys(h, keys)):
                 return False
@@ -251,9 +253,9 @@ class Driver:
                 except (KeyError, TypeError):  # a name that is no player's: the full replay says
                     return False
             try:
-                if not add(*auction, parse_suit(h["trump"]) if "trump" in h else None, held, tricks, get):
+                if not add(*auction, parse_suit(h["trump"]) if "trump" in h else None, held, tricks, index_of):
                     return False
-            except TypeError:  # a card that can't be one (a list, a mapping): the full replay says
+            except (KeyError, TypeError):  # a text that is no card, or can't be one: the full replay says
                 return False
         return True
 
@@ -286,7 +288,7 @@ class Driver:
         assert table is not None
         players = table.players
         n = len(players)
-        get = NOTATION_INDEX.get
+        index_of = NOTATION_INDEX.__getitem__  # (a text that is no card raises: see ``feed``)
         add = batch.add_exchange_hand  # type: ignore[attr-defined]
         for h in self.rec["hands"]:
             if not _known_keys(h, _EXCHANGE_KEYS):
@@ -326,9 +328,9 @@ class Driver:
                     if partner is None:
                         return False
                 if not add(*auction, trump, dealt, dead, discards, draws[0] if draws else None, kitty, tricks,
-                           get, partner):
+                           index_of, partner):
                     return False
-            except (KeyError, TypeError):  # a name that is no player's, a card that can't be one
+            except (KeyError, TypeError):  # a name that is no player's, a text that is no card or can't be one
                 return False
         return True
 

@@ -965,3 +965,26 @@ def test_the_coverage_names_every_auction_rule_the_engine_can_raise() -> None:
     assert set(COVERAGE) - rule_ids == _unruled_codes() == {"C501", "C502", "C503", "C504", "R413"}
     for how in COVERAGE.values():
         assert how.startswith(("checked: ", "replayed: ")), how
+
+
+@pytest.mark.parametrize("variant", ["auction", "ten-point", "ten-point-5"])
+@pytest.mark.parametrize("where", ["tricks", "deal"])
+@pytest.mark.parametrize("bad", ["ZZ", "", 7, None, ["AS"], {"AS": 1}, True])
+def test_a_text_that_is_no_card_leaves_its_game_to_the_replay(variant: str, where: str, bad: object) -> None:
+    """The quick pass reads a card by ``NOTATION_INDEX.__getitem__``: a value that is
+    no card (not given it by the schema, as a script may) raises there, and its
+    game, dropped half read, is replayed in full; the games around it in the
+    batch are decided as before, their cards unshifted."""
+    records = [simulate_game(variant, seed=seed) for seed in range(3)]
+    hand = records[1]["hands"][-1]
+    if where == "tricks":
+        hand["tricks"][-1][-1] = bad
+    else:
+        first = next(iter(hand["deal"]))
+        hand["deal"][first][-1] = bad
+    found = analyze_many(records)
+    assert found[1] is None
+    assert analyze(records[1]).violations  # the full replay finds it
+    for k in (0, 2):
+        assert found[k] is not None, k
+        _same(found[k], analyze(records[k]))
