@@ -75,7 +75,7 @@ COVERAGE: dict[str, str] = {
     "CARD-1": "checked: a card outside the family's deck (a joker) in a deal or a trick (of a full or a "
               "play-level hand) is not in RuleArrays.in_deck: the hand is refused (R401)",
     "CARD-3": "replayed: the schema refuses a text that is no card (S204) before the engine; one that got "
-              "past it would read as -1 (pipeline.feed.Driver.feed), not in the deck, and be refused",
+              "past it (a script's record) raises in pipeline.feed.Driver.feed's look-up: its game is replayed",
     "CARD-4": "checked: no equal neighbours in a hand's sorted deal (no card dealt twice, even twice to one "
               "player, issue 28); with the cards played equal to the cards dealt as multisets, none is "
               "played twice either (R402); a play-level hand's deal is its cards played: none twice",

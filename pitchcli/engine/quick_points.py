@@ -90,9 +90,9 @@ PROFILE_VALUES: dict[str, Callable[[object], bool]] = {
 # Pitch; tests/engine/test_quick_points.py breaks each row alone.
 COVERAGE: dict[str, str] = {
     "CARD-2": "checked: every card of the deal, the kitty, the dead cards, the discards, the draws and the tricks is "
-              "in the family's deck (RuleArrays.in_deck); a text that is no card reads as -1, not in it",
+              "in the family's deck (RuleArrays.in_deck); a text that is no card never reaches it (CARD-3)",
     "CARD-3": "replayed: the schema refuses a text that is no card (S204) before the engine; one that got "
-              "past it would read as -1 (pipeline.feed.Driver.feed), not in the deck, and be refused",
+              "past it (a script's record) raises in pipeline.feed.Driver.feed's look-up: its game is replayed",
     "CARD-4": "checked: no card twice among the deal, the kitty, the dead cards and the draws, nor among the "
               "discards and the tricks (a count per card; a play-level hand: the tricks)",
     "TP4-2": "checked: add_hand refuses a deal of other than `deal` cards to a seat, or `dead` cards set aside",
