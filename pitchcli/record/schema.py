@@ -178,8 +178,7 @@ def compiled_schema(node: dict[str, Any]) -> dict[str, Any]:
     """The schema as jsonschema_rs checks it: ``rust_patterns``, and the card
     (``$defs/card``) as the ``enum`` of every spelling the card parser takes."""
     out = rust_patterns(node)
-    if "card" in out.get("$defs", {}):
-        out["$defs"]["card"] = {"enum": sorted(NOTATIONS)}
+    out["$defs"]["card"] = {"enum": sorted(NOTATIONS)}
     return out
 
 

@@ -223,13 +223,16 @@ def test_no_oneof_or_anyof() -> None:
     assert '"oneOf"' not in text and '"anyOf"' not in text
 
 
+# Every character a card is written with, and some it is not (X, a line end, a space).
+CARD_ALPHABET = "0123456789TtJjQqKkAaSsHhDdCcBbLlXx♠♥♦♣♤♡♢♧\ufe0f\n "
+
+
 def test_card_pattern_accepts_exactly_what_the_card_parser_accepts() -> None:
     pattern = schema.load_schema()["$defs"]["card"]["pattern"]
     for text in cards._PARSE:
         assert re.search(pattern, text), text
-    alphabet = "0123456789TtJjQqKkAaSsHhDdCcBbLlXx♠♥♦♣♤♡♢♧\ufe0f\n "
     for n in (1, 2, 3):
-        for chars in itertools.product(alphabet, repeat=n):
+        for chars in itertools.product(CARD_ALPHABET, repeat=n):
             text = "".join(chars)
             assert bool(re.search(pattern, text)) == (text in cards._PARSE), repr(text)
     for text in ("10S\ufe0f", "10s", "10♠", "100S", "10SS", "1OS", "10S\n", "10S "):
@@ -646,7 +649,7 @@ def test_compiled_check_runs_the_rewritten_patterns() -> None:
 CARD_TEXTS = sorted(
     {"".join(p) for n in range(1, 4) for p in itertools.product(PIECES, repeat=n)}
     | {"".join(p) for n in range(1, 4)
-       for p in itertools.product("0123456789TtJjQqKkAaSsHhDdCcBbLlXx♠♥♦♣♤♡♢♧\ufe0f\n ", repeat=n)}
+       for p in itertools.product(CARD_ALPHABET, repeat=n)}
     | {c + end for c in cards.NOTATION_INDEX for end in ("", "\n", "\r", " ", "\ufe0f", "\ufe0f\n", "S", "0")}
 )
 
