@@ -5,7 +5,8 @@ with its baseline in the same run.
 
 Makes ``--games`` simulated games per layout in a temporary folder (a JSON
 Lines file, a folder of one-game JSON files, one of one-game YAML files, a
-YAML stream; ten-point, ten-point-5, play-level and tally JSON Lines), then,
+YAML stream; ten-point, ten-point-5, play-level and tally JSON Lines; Auction
+and ten-point filled by ``pitch fmt --fill``, every claim written), then,
 for each row, runs ``pitch`` (this tree's; ``--vs``: another ``pitch``
 executable too, such as main's, so that before and after are measured in the
 same run) and the row's baseline in turn, ``--repeat`` times each,
@@ -44,7 +45,8 @@ YAML_FILES = ("import os, sys, yaml\nfor n in sorted(os.listdir(sys.argv[1])):\n
 YAML_STREAM = ("import sys, yaml\nwith open(sys.argv[1], 'rb') as f:\n"
                "    list(yaml.compose_all(f, Loader=yaml.CSafeLoader))\n")
 ROWS = ("jsonl", "json-files", "json-pretty", "yaml-files", "yaml-block", "yaml-stream", "ten-point", "ten-point-5",
-        "ten-point-play", "play", "tally", "summarize", "summarize-block", "report", "ratings", "startup")
+        "ten-point-play", "play", "tally", "filled", "ten-point-filled", "summarize", "summarize-block", "report",
+        "ratings", "startup")
 
 
 def child_cpu(cmd: list[str]) -> tuple[float, int]:
@@ -102,6 +104,13 @@ def _ten_point_play_level(rec: dict) -> dict:
     return rec
 
 
+def filled(source: Path, path: Path) -> None:
+    """``source`` with everything the engine derives written in, as ``pitch fmt
+    --fill`` writes it: each trick as ``{lead, cards}``, the points, scores,
+    totals and the result (a league's archive of filled records)."""
+    subprocess.run([PITCH, "fmt", "--fill", str(source), "-o", str(path)], check=True, cwd=ROOT)
+
+
 def derived(source: Path, path: Path, change: Callable[[dict], dict]) -> None:
     with source.open("rb") as f, path.open("w") as out:
         for line in f:
@@ -153,8 +162,12 @@ def main() -> None:
         split(auction, t / "yaml-block", "yaml-block")
         yaml_stream(t / "yaml", t / "stream.yaml")
         for v in ("ten-point", "ten-point-5"):
-            if v in only or (v == "ten-point" and "ten-point-play" in only):
+            if v in only or (v == "ten-point" and only & {"ten-point-play", "ten-point-filled"}):
                 simulate(v, n, t / f"{v}.jsonl")
+        if "filled" in only:
+            filled(auction, t / "filled.jsonl")
+        if "ten-point-filled" in only:
+            filled(t / "ten-point.jsonl", t / "ten-point-filled.jsonl")
         if "ten-point-play" in only:
             derived(t / "ten-point.jsonl", t / "ten-point-play.jsonl", _ten_point_play_level)
         derived(auction, t / "play.jsonl", _play_level)
@@ -181,6 +194,9 @@ def main() -> None:
              [*base_jl, str(t / "play.jsonl")], False),
             ("tally", "tally Auction, JSON Lines", ["validate", "-q", str(t / "tally.jsonl")],
              [*base_jl, str(t / "tally.jsonl")], False),
+            *((row, f"{label} filled (fmt --fill), JSON Lines", ["validate", "-q", str(t / f"{row}.jsonl")],
+               [*base_jl, str(t / f"{row}.jsonl")], False)
+              for row, label in (("filled", "Auction"), ("ten-point-filled", "ten-point"))),
         ]
         print(f"{'row':<40} {'':>10} {'cpu s':>8} {'baseline':>9} {'ratio':>7} {'peak MiB':>9}")
         for row, label, pargs, base, peak in rows:

@@ -27,14 +27,16 @@ within a game: the whole deal and the tricks (full detail), the tricks alone
 (play-level: the deal is what each seat played, and the seats follow from the
 cards, as the replay finds them), or a tally (no deal, no tricks: ``points``
 says who took each award, and the hand is scored from it); the calls as a
-plain list, or a contract alone; a profile whose every option has a value it
-knows (``PROFILE_VALUES``, an allow-list).
+plain list, or a contract alone; the tricks as lists of cards or written with
+their leaders (``{lead, cards}``, as ``pitch fmt --fill`` writes them: each
+leader a claim held to the one the play gives); a profile whose every option
+has a value it knows (``PROFILE_VALUES``, an allow-list).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import chain
@@ -102,8 +104,9 @@ COVERAGE: dict[str, str] = {
                 "refused (C505); _contract refuses a hand with neither bids nor a contract (R414)",
     "AP-PLAY-1": "checked: add_hand refuses other than `hand` tricks (R408) and so an empty first trick "
                  "(R410); _hands: the pitcher leads the first trick, and a recorded trump is the suit of "
-                 "the first card led (C506); a trick written as a mapping, its `lead` a claim (C508), reads "
-                 "as its keys, no cards: refused",
+                 "the first card led (C506); a trick written with its `lead` (C508, a claim): the seat "
+                 "named must lead it (leads_hold), else refused; a lead that is no player's name: refused "
+                 "(pipeline.feed.Driver._leads_of)",
     "AP-PLAY-2": "checked: _hands: a card neither of the suit led nor a trump (RuleArrays.void_only, from "
                  "tables.may_follow) from a seat that plays the suit led in that trick or later refuses the "
                  "hand (R407)",
@@ -111,7 +114,9 @@ COVERAGE: dict[str, str] = {
                  "highest win key (play.winner_by_keys's rule) wins and leads next; a tally has no tricks",
     "AP-PLAY-4": "checked: _hands: the seats follow from the cards (each trick led by the winner of the one "
                  "before, from the pitcher), and where the deal is recorded each card must be its seat's "
-                 "(else AP-DEAL-1); a trick with a recorded `lead` (C508) is a mapping: refused",
+                 "(else AP-DEAL-1); a recorded `lead` (C508) must be the trick's leader (leads_hold), else "
+                 "the hand is refused; a hand whose first trick is a list and a later one a mapping: "
+                 "refused (the mapping reads as no cards)",
     "AP-WIN-1": "checked: verdicts: a game with a hand after the hand that won it (game.game_won) is refused "
                 "(R412)",
     "C501": "checked: _Driver.accept compares a hand's `points` with the awards of the arrays; any "
@@ -324,6 +329,11 @@ class QuickBatch:
         # Low, Jack and Game as the record says (-1: not awarded).
         self.tally_hands: list[int] = []
         self.tally_taken: list[list[int]] = []
+        # Each trick's leader as the record writes it (``{lead, cards}``, a claim:
+        # C508), where it does: the trick's place among the tricks of the hands
+        # with tricks (hand * ``size`` + trick, growing), and the seat named.
+        self.lead_at: list[int] = []
+        self.lead_seat: list[int] = []
         self.contracts: dict[object, bool] = {}  # bid -> is a contract of it without bids allowed
 
     @staticmethod
@@ -375,6 +385,29 @@ class QuickBatch:
             return None
         return won
 
+    def claim_leads(self, leads: Sequence[tuple[int, int]]) -> None:
+        """The leaders the hand with tricks added next records: (trick, seat)
+        for each trick written with its ``lead`` (C508: a claim, held to the
+        leader the play gives in ``leads_hold``)."""
+        if leads:
+            base = len(self.card_hands) * self.size
+            for trick, seat in leads:
+                self.lead_at.append(base + trick)
+                self.lead_seat.append(seat)
+
+    def leads_hold(self, leader: np.ndarray) -> np.ndarray:
+        """Per hand with tricks (``leader``: per hand and trick, the seat
+        that leads it, as the play gives it): whether every leader the record
+        writes down is that seat. AP-PLAY-1, AP-PLAY-4, TP-BID-2, TP4-6: a
+        recorded leader is a claim (C508), and a hand with a wrong one is
+        refused, for the full replay to report."""
+        ok = np.ones(len(leader), bool)
+        if self.lead_at:
+            at = np.array(self.lead_at, np.int64)
+            wrong = leader.ravel()[at] != np.array(self.lead_seat, np.int64)
+            ok[at[wrong] // self.size] = False
+        return ok
+
     def seat_hand(self, dealer: int, won: tuple[int, int]) -> None:
         """The hand added last: its dealer, and its bidder and bid (``won``)."""
         self.dealer.append(dealer)
@@ -391,6 +424,8 @@ class QuickBatch:
         first = bisect_left(self.card_hands, start)  # (the hands' indices grow)
         del self.dealt[self._dealt_before(first):], self.played[first * self.cards:]
         del self.card_hands[first:], self.has_deal[first:], self.trump_claims[first:]
+        cut = bisect_left(self.lead_at, first * self.size)
+        del self.lead_at[cut:], self.lead_seat[cut:]
         first = bisect_left(self.tally_hands, start)
         del self.tally_hands[first:], self.tally_taken[first:]
         del self.dealer[start:], self.bidder[start:], self.bid[start:]
@@ -403,14 +438,15 @@ class QuickBatch:
 
     def add_hand(self, dealer: int, calls: tuple[object, ...] | None, contract: tuple[int, object] | None,
                  trump: str | None, held: list[list[str]] | None, tricks: list[list[str]],
-                 card: Callable[[str], int]) -> bool:
+                 card: Callable[[str], int], leads: Sequence[tuple[int, int]] = ()) -> bool:
         """One hand of the game begun last: ``held``, the cards dealt to each
         seat in seat order (``None``: a play-level hand, whose deal is what
         each seat played); ``tricks``, the cards of the tricks, each from its
         leader; ``card`` reads a card's text as its ``Card.index`` (and raises
         ``KeyError`` or ``TypeError`` for a text that is no card). ``calls`` the bids (``None``:
         none recorded, the contract stands alone); ``trump`` and ``contract``
-        (bidder, bid) are what the record claims, if it does. False when the
+        (bidder, bid) are what the record claims, if it does, and ``leads``
+        the leaders it writes down: (trick, seat) for each (``claim_leads``). False when the
         hand is surely not one the quick pass decides. (An exception from
         reading the cards, or a False, leaves the batch to ``drop_game``, which
         also takes out the cards of a hand refused half read.)"""
@@ -431,6 +467,7 @@ class QuickBatch:
             dealt += map(card, chain.from_iterable(held))
             if len(dealt) - start != cards or len(held) != self.n or max(map(len, held)) != self.size:
                 return False
+        self.claim_leads(leads)
         self.card_hands.append(len(self.dealer))
         self.has_deal.append(held is not None)
         self.dealer.append(dealer)
@@ -546,6 +583,7 @@ class QuickBatch:
         steps = np.zeros((h, size), np.int64)
         steps[:, 1:] = wins[:, :-1].cumsum(1)
         leader = (bidder[:, None] + steps) % n
+        ok &= self.leads_hold(leader)  # a leader written down is a claim (C508)
         by_trick = clockwise(leader, n)
         seats = by_trick.reshape(h, n * size)
         winner = (leader + wins) % n

@@ -25,8 +25,10 @@ nothing exchanged is known, so no rule of the exchange is judged, as the full
 replay judges none); and tallies (no cards: ``points`` says what each unit
 took, and the hand is scored from it; at a table of called partners the record
 names a holder for each card called, and they stand in for the cards, as in the
-full replay), in any mix with the others. A trick with a recorded lead, a hand
-with some of its places: the full replay's.
+full replay), in any mix with the others. A trick may be written with its
+leader (``{lead, cards}``: a claim, held to the leader the play gives, as in
+``quick``). A hand with some of its places (a deal without discards, say): the
+full replay's.
 """
 
 from __future__ import annotations
@@ -105,11 +107,13 @@ COVERAGE: dict[str, str] = {
     "TP4-5": "checked: a player but the bidder holding more than `hand` trumps discards exactly the excess, "
              "and has as many trumps that are not point cards",
     "TP4-6": "checked: add_hand refuses other than `hand` tricks of one card from each seat; the seats "
-             "follow from the cards (the winner leads next, after a trick won by nobody its leader again)",
+             "follow from the cards (the winner leads next, after a trick won by nobody its leader again); "
+             "a recorded `lead` (C508) must be that leader (QuickBatch.leads_hold), else refused",
     "TP-BID-1": "checked: bidding.Auction, the engine's own, runs each distinct auction (quick.QuickBatch) "
                 "and a hand whose auction reports anything is refused; a contract without bids is held to "
                 "HandState.set_contract; a recorded contract must be the auction's bidder and bid (C505)",
-    "TP-BID-2": "checked: the bidder leads the first trick (the seats follow from him)",
+    "TP-BID-2": "checked: the bidder leads the first trick (the seats follow from him); a recorded `lead` "
+                "of it (C508) must be the bidder, else refused",
     "TP-TRUMP-1": "checked: a hand without a recorded trump is not fed (R410 is the replay's)",
     "TP-PLAY-1": "checked: quick.unfollowed (tables.may_follow): a card neither of the suit led nor a trump "
                  "only from a seat void in the suit led",
@@ -222,13 +226,15 @@ class PointCardBatch(QuickBatch):
                           discards: Sequence[Sequence[object]] | None, draws: Sequence[Sequence[object]] | None,
                           kitty: Sequence[object] | None, tricks: Sequence[Sequence[object]],
                           card: Callable[[object], int],
-                          partner: tuple[Sequence[object], list[int] | None] | None = None) -> bool:
+                          partner: tuple[Sequence[object], list[int] | None] | None = None,
+                          leads: Sequence[tuple[int, int]] = ()) -> bool:
         """One hand of the game begun last: per seat (in seat order) the cards
         dealt, discarded and drawn (refill; ``None``: not recorded); the kitty
         (cut-down); the dead cards (``None``: none recorded); ``partner``, the
         cards the bidder calls and the partners recorded (seats, ``None``: not
         recorded), or ``None`` (no call recorded);
-        the tricks, each from its leader; ``card`` reads a card's text as its
+        the tricks, each from its leader, and ``leads``, the leaders the record
+        writes down: (trick, seat) for each (``claim_leads``); ``card`` reads a card's text as its
         ``Card.index`` (raising ``KeyError`` or ``TypeError`` for one that is no
         card). ``dealt`` ``None``: a play-level hand, with
         no discards, draws or kitty either (its dead cards recorded or not),
@@ -276,6 +282,7 @@ class PointCardBatch(QuickBatch):
         if partner is not None:
             self.called += map(card, partner[0])
             self.partner_claims.append(partner[1])
+        self.claim_leads(leads)
         self.card_hands.append(len(self.dealer))  # (the Auction pass's trump_claims: unread here)
         self.seat_hand(dealer, won)
         return True
@@ -449,6 +456,7 @@ class PointCardBatch(QuickBatch):
         steps = np.zeros((h, size), np.int64)
         steps[:, 1:] = np.where(won, wins, 0)[:, :-1].cumsum(1)
         leader = (bidder[:, None] + steps) % n
+        ok &= self.leads_hold(leader)  # a leader written down is a claim (C508)
         by_trick = clockwise(leader, n)
         seats = by_trick.reshape(h, n * size)
         winner = np.where(won, (leader + wins) % n, -1)

@@ -243,6 +243,11 @@ class Driver:
                 continue
             if tricks.__class__ is not list:
                 return False
+            leads: list[tuple[int, int]] = []
+            if tricks and tricks[0].__class__ is not list:  # the tricks written with their leaders
+                tricks = self._leads_of(tricks, leads)
+                if tricks is None:
+                    return False
             if deal is None:
                 held = None
             elif deal.__class__ is not dict or len(deal) != n:
@@ -253,11 +258,37 @@ class Driver:
                 except (KeyError, TypeError):  # a name that is no player's: the full replay says
                     return False
             try:
-                if not add(*auction, parse_suit(h["trump"]) if "trump" in h else None, held, tricks, index_of):
+                if not add(*auction, parse_suit(h["trump"]) if "trump" in h else None, held, tricks, index_of,
+                           leads):
                     return False
             except (KeyError, TypeError):  # a text that is no card, or can't be one: the full replay says
                 return False
         return True
+
+    def _leads_of(self, tricks: list[Any], leads: list[tuple[int, int]]) -> list[Any] | None:
+        """The cards of each of a hand's tricks, for the quick pass, where
+        some are written with their leader (``{lead: NAME, cards: [...]}``);
+        adds (trick, seat) to ``leads`` for each leader written, a claim the
+        batch holds to the leader the play gives (C508). ``None`` for a trick
+        it does not read (a lead that is no player's name, cards that are no
+        list, a key of neither kind nor ``x-``): replayed. (``feed`` asks this
+        when a hand's first trick is not a list; a list first and a mapping
+        later reads the mapping's keys as cards, which are none: replayed.)"""
+        seat_of = self.seat_of
+        cards: list[Any] = []
+        for k, trick in enumerate(tricks):
+            if trick.__class__ is list:
+                cards.append(trick)
+                continue
+            if not _known_keys(trick, _TRICK_KEYS):
+                return None
+            lead, played = trick.get("lead"), trick.get("cards")
+            seat = seat_of.get(lead) if lead.__class__ is str else None
+            if seat is None or played.__class__ is not list:
+                return None
+            leads.append((k, seat))
+            cards.append(played)
+        return cards
 
     def _auction_of(self, h: dict[str, Any]) -> tuple[int, tuple[object, ...] | None,
                                                       tuple[int, object] | None] | None:
@@ -303,6 +334,11 @@ class Driver:
                 continue
             if tricks.__class__ is not list or suit is None:
                 return False
+            leads: list[tuple[int, int]] = []
+            if tricks and tricks[0].__class__ is not list:  # the tricks written with their leaders
+                tricks = self._leads_of(tricks, leads)
+                if tricks is None:
+                    return False
             trump = parse_suit(suit)
             if trump is None:
                 return False
@@ -314,8 +350,6 @@ class Driver:
                 places = [h.get(key) for key in ("deal", "discards", "draws")]
                 if places[2] is None:
                     del places[2]  # (no draws: a cut-down's kitty, or replayed)
-                # (A trick written as a mapping records its lead, a claim the
-                # replay checks: it reads as its keys, no cards, and is refused.)
                 if (kitty is not None and kitty.__class__ is not list) or not all(
                         [m.__class__ is dict and len(m) == n for m in places]):
                     return False
@@ -328,7 +362,7 @@ class Driver:
                     if partner is None:
                         return False
                 if not add(*auction, trump, dealt, dead, discards, draws[0] if draws else None, kitty, tricks,
-                           index_of, partner):
+                           index_of, partner, leads):
                     return False
             except (KeyError, TypeError):  # a name that is no player's, a text that is no card or can't be one
                 return False
@@ -709,6 +743,8 @@ _QUICK_KEYS = frozenset({"dealer", "deal", "bids", "contract", "trump", "tricks"
                          "totals", "notes"})
 # ... and those of a ten-point hand (its exchange: discards, draws or the kitty; dead cards; a called partner).
 _EXCHANGE_KEYS = _QUICK_KEYS | {"discards", "draws", "dead", "kitty", "partner"}
+# The fields of a trick written with its leader (and ``x-`` keys), as the quick pass reads it.
+_TRICK_KEYS = frozenset({"lead", "cards"})
 # The places of a ten-point hand's cards before play: a hand with none of them is play-level
 # (its dead cards, set aside face down, may be recorded or not).
 _PLACES = frozenset({"deal", "discards", "draws", "kitty"})
