@@ -250,7 +250,7 @@ class Driver:
                     return False
             if deal is None:
                 held = None
-            elif deal.__class__ is not dict or len(deal) != n:
+            elif not _by_player(deal, n):
                 return False
             else:
                 try:
@@ -350,8 +350,7 @@ class Driver:
                 places = [h.get(key) for key in ("deal", "discards", "draws")]
                 if places[2] is None:
                     del places[2]  # (no draws: a cut-down's kitty, or replayed)
-                if (kitty is not None and kitty.__class__ is not list) or not all(
-                        [m.__class__ is dict and len(m) == n for m in places]):
+                if (kitty is not None and kitty.__class__ is not list) or not all([_by_player(m, n) for m in places]):
                     return False
             try:
                 dealt, discards, *draws = ([list(map(m.__getitem__, players)) for m in places] if places
@@ -756,6 +755,15 @@ def _known_keys(h: object, keys: frozenset[str]) -> bool:
     """True for a hand (a mapping) whose every field is one of ``keys`` or an ``x-`` extension."""
     return h.__class__ is dict and (keys.issuperset(h) or all(  # type: ignore[arg-type]
         k in keys or k.startswith("x-") for k in h))  # type: ignore[attr-defined]
+
+
+def _by_player(m: object, n: int) -> bool:
+    """Whether ``m`` is a mapping by player (a deal, the discards, the draws) of
+    ``n`` entries besides ``x-`` extension keys, which ``by_player`` leaves out
+    too. (The feed then reads each player's entry: a player missing raises, and
+    with the count, no other key is there.)"""
+    return m.__class__ is dict and (len(m) == n or len(m) - sum(  # type: ignore[arg-type]
+        k.__class__ is str and k.startswith("x-") for k in m) == n)  # type: ignore[attr-defined]
 
 
 def _agrees(claim: object, names: list[str], values: list[int]) -> bool:
