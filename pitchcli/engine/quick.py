@@ -115,8 +115,8 @@ COVERAGE: dict[str, str] = {
     "AP-PLAY-4": "checked: _hands: the seats follow from the cards (each trick led by the winner of the one "
                  "before, from the pitcher), and where the deal is recorded each card must be its seat's "
                  "(else AP-DEAL-1); a recorded `lead` (C508) must be the trick's leader (leads_hold), else "
-                 "the hand is refused; a hand whose first trick is a list and a later one a mapping: "
-                 "refused (the mapping reads as no cards)",
+                 "the hand is refused (a trick written with its leader after one written as its cards: "
+                 "the game is fed again, every trick read either way, pipeline.feed.Driver._again)",
     "AP-WIN-1": "checked: verdicts: a game with a hand after the hand that won it (game.game_won) is refused "
                 "(R412)",
     "C501": "checked: _Driver.accept compares a hand's `points` with the awards of the arrays; any "

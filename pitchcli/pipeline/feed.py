@@ -214,15 +214,17 @@ class Driver:
         self.finish()
         return self.out
 
-    def feed(self, batch: QuickBatch) -> bool:
+    def feed(self, batch: QuickBatch, mapped: bool = False) -> bool:
         """Give every hand to the quick pass's batch (a game begun there);
         False when a hand is surely not one it decides (the caller drops the
         game from the batch and replays it in full). A hand is one of three
         kinds: the whole deal and the tricks (full detail), the tricks alone
         (play-level: the deal is what each seat played), or a tally (the
-        ``points`` awarded, no deal, no tricks)."""
+        ``points`` awarded, no deal, no tricks). A hand's tricks are read as
+        lists of cards unless the first is written with its leader, or
+        ``mapped`` (``_again``: a later one is)."""
         if batch.exchanges:
-            return self._feed_exchange(batch)
+            return self._feed_exchange(batch, mapped)
         table = self.out.table
         assert table is not None
         players = table.players
@@ -244,7 +246,7 @@ class Driver:
             if tricks.__class__ is not list:
                 return False
             leads: list[tuple[int, int]] = []
-            if tricks and tricks[0].__class__ is not list:  # the tricks written with their leaders
+            if tricks and (mapped or tricks[0].__class__ is not list):  # the tricks written with their leaders
                 tricks = self._leads_of(tricks, leads)
                 if tricks is None:
                     return False
@@ -260,10 +262,25 @@ class Driver:
             try:
                 if not add(*auction, parse_suit(h["trump"]) if "trump" in h else None, held, tricks, index_of,
                            leads):
-                    return False
+                    return not mapped and self._again(batch, tricks)
             except (KeyError, TypeError):  # a text that is no card, or can't be one: the full replay says
-                return False
+                return not mapped and self._again(batch, tricks)
         return True
+
+    def _again(self, batch: QuickBatch, tricks: list[Any]) -> bool:
+        """After the batch refused a hand's cards (or they raised): when one of
+        its tricks is written with its leader after one written as its cards
+        (which ``feed`` read as a list of cards, the mapping's keys as cards,
+        none), the game is taken out of the
+        batch and fed again from its first hand with every trick read either
+        way (``mapped``); otherwise False (a text that is no card: replayed).
+        A cost only such a game pays, where checking every trick of every hand
+        for a mapping would cost every game."""
+        if dict not in map(type, tricks):
+            return False
+        batch.drop_game()
+        batch.begin_game()
+        return self.feed(batch, mapped=True)
 
     def _leads_of(self, tricks: list[Any], leads: list[tuple[int, int]]) -> list[Any] | None:
         """The cards of each of a hand's tricks, for the quick pass, where
@@ -272,8 +289,7 @@ class Driver:
         batch holds to the leader the play gives (C508). ``None`` for a trick
         it does not read (a lead that is no player's name, cards that are no
         list, a key of neither kind nor ``x-``): replayed. (``feed`` asks this
-        when a hand's first trick is not a list; a list first and a mapping
-        later reads the mapping's keys as cards, which are none: replayed.)"""
+        when a hand's first trick is not a list, or for every hand in ``_again``.)"""
         seat_of = self.seat_of
         cards: list[Any] = []
         for k, trick in enumerate(tricks):
@@ -309,7 +325,7 @@ class Driver:
             contract = bidder, c.get("bid")
         return dealer, None if bids is None else tuple(bids), contract
 
-    def _feed_exchange(self, batch: QuickBatch) -> bool:
+    def _feed_exchange(self, batch: QuickBatch, mapped: bool = False) -> bool:
         """``feed`` for a batch of ten-point hands with an exchange: each hand
         of full detail (the deal and discards of every player, their draws or
         the kitty, trump, the tricks, the dead cards where there are some), or
@@ -335,7 +351,7 @@ class Driver:
             if tricks.__class__ is not list or suit is None:
                 return False
             leads: list[tuple[int, int]] = []
-            if tricks and tricks[0].__class__ is not list:  # the tricks written with their leaders
+            if tricks and (mapped or tricks[0].__class__ is not list):  # the tricks written with their leaders
                 tricks = self._leads_of(tricks, leads)
                 if tricks is None:
                     return False
@@ -362,9 +378,9 @@ class Driver:
                         return False
                 if not add(*auction, trump, dealt, dead, discards, draws[0] if draws else None, kitty, tricks,
                            index_of, partner, leads):
-                    return False
+                    return not mapped and self._again(batch, tricks)
             except (KeyError, TypeError):  # a name that is no player's, a text that is no card or can't be one
-                return False
+                return not mapped and self._again(batch, tricks)
         return True
 
     def _feed_points(self, batch: QuickBatch, auction: tuple[int, tuple[object, ...] | None,

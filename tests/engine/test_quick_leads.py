@@ -87,10 +87,13 @@ def _lead_edits(rec: dict[str, Any], rng: random.Random) -> list[tuple[str, dict
         ("cards that are no list", edit(lambda t, k: t[k].update(cards="AS")), False),
         ("a key of neither kind", edit(lambda t, k: t[k].update(winner=lead)), False),
         ("an extension key", edit(lambda t, k: t[k].update({"x-note": "led from the top"})), True),
-        # (The first trick a list and a later one a mapping: the mapping reads
-        # as no cards, and the game is replayed.)
-        ("the first trick written as its cards", edit(first_as_list), False),
-        ("one leader written", edit(all_as_lists_but), k == 0),
+        # (The first trick a list and a later one a mapping: read again, every trick either way.)
+        ("the first trick written as its cards", edit(first_as_list), True),
+        ("one leader written", edit(all_as_lists_but), True),
+        ("one leader written, recorded wrong", edit(lambda t, k: (all_as_lists_but(t, k), t[k].update(lead=other))),
+         False),
+        ("one leader written, no player", edit(lambda t, k: (all_as_lists_but(t, k), t[k].update(lead="Zed"))),
+         False),
     ]
 
 
