@@ -389,11 +389,10 @@ class QuickBatch:
         """The leaders the hand with tricks added next records: (trick, seat)
         for each trick written with its ``lead`` (C508: a claim, held to the
         leader the play gives in ``leads_hold``)."""
-        if leads:
-            base = len(self.card_hands) * self.size
-            for trick, seat in leads:
-                self.lead_at.append(base + trick)
-                self.lead_seat.append(seat)
+        base = len(self.card_hands) * self.size
+        for trick, seat in leads:
+            self.lead_at.append(base + trick)
+            self.lead_seat.append(seat)
 
     def leads_hold(self, leader: np.ndarray) -> np.ndarray:
         """Per hand with tricks (``leader``: per hand and trick, the seat
@@ -467,7 +466,8 @@ class QuickBatch:
             dealt += map(card, chain.from_iterable(held))
             if len(dealt) - start != cards or len(held) != self.n or max(map(len, held)) != self.size:
                 return False
-        self.claim_leads(leads)
+        if leads:
+            self.claim_leads(leads)
         self.card_hands.append(len(self.dealer))
         self.has_deal.append(held is not None)
         self.dealer.append(dealer)

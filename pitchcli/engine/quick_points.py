@@ -282,7 +282,8 @@ class PointCardBatch(QuickBatch):
         if partner is not None:
             self.called += map(card, partner[0])
             self.partner_claims.append(partner[1])
-        self.claim_leads(leads)
+        if leads:
+            self.claim_leads(leads)
         self.card_hands.append(len(self.dealer))  # (the Auction pass's trump_claims: unread here)
         self.seat_hand(dealer, won)
         return True

@@ -245,11 +245,12 @@ class Driver:
                 continue
             if tricks.__class__ is not list:
                 return False
-            leads: list[tuple[int, int]] = []
+            leads: list[tuple[int, int]] | tuple[()] = ()
             if tricks and (mapped or tricks[0].__class__ is not list):  # the tricks written with their leaders
-                tricks = self._leads_of(tricks, leads)
-                if tricks is None:
+                read = self._leads_of(tricks)
+                if read is None:
                     return False
+                tricks, leads = read
             if deal is None:
                 held = None
             elif not _by_player(deal, n):
@@ -282,16 +283,17 @@ class Driver:
         batch.begin_game()
         return self.feed(batch, mapped=True)
 
-    def _leads_of(self, tricks: list[Any], leads: list[tuple[int, int]]) -> list[Any] | None:
+    def _leads_of(self, tricks: list[Any]) -> tuple[list[Any], list[tuple[int, int]]] | None:
         """The cards of each of a hand's tricks, for the quick pass, where
-        some are written with their leader (``{lead: NAME, cards: [...]}``);
-        adds (trick, seat) to ``leads`` for each leader written, a claim the
-        batch holds to the leader the play gives (C508). ``None`` for a trick
+        some are written with their leader (``{lead: NAME, cards: [...]}``),
+        and (trick, seat) for each leader written, a claim the batch holds to
+        the leader the play gives (C508). ``None`` for a trick
         it does not read (a lead that is no player's name, cards that are no
         list, a key of neither kind nor ``x-``): replayed. (``feed`` asks this
         when a hand's first trick is not a list, or for every hand in ``_again``.)"""
         seat_of = self.seat_of
         cards: list[Any] = []
+        leads: list[tuple[int, int]] = []
         for k, trick in enumerate(tricks):
             if trick.__class__ is list:
                 cards.append(trick)
@@ -304,7 +306,7 @@ class Driver:
                 return None
             leads.append((k, seat))
             cards.append(played)
-        return cards
+        return cards, leads
 
     def _auction_of(self, h: dict[str, Any]) -> tuple[int, tuple[object, ...] | None,
                                                       tuple[int, object] | None] | None:
@@ -350,11 +352,12 @@ class Driver:
                 continue
             if tricks.__class__ is not list or suit is None:
                 return False
-            leads: list[tuple[int, int]] = []
+            leads: list[tuple[int, int]] | tuple[()] = ()
             if tricks and (mapped or tricks[0].__class__ is not list):  # the tricks written with their leaders
-                tricks = self._leads_of(tricks, leads)
-                if tricks is None:
+                read = self._leads_of(tricks)
+                if read is None:
                     return False
+                tricks, leads = read
             trump = parse_suit(suit)
             if trump is None:
                 return False
