@@ -9,7 +9,8 @@ aliases are expanded, keys are typed, NEL/LS/PS are text). So it is used as an
 
 - the bytes hold nothing whose reading may differ (``_doubtful``: control
   characters and tabs, CR, NEL/LS/PS, NBSP, a BOM, U+FFFE/FFFF, tags ``!``,
-  anchors and aliases ``&`` ``*``, directives ``%``, escapes ``\\``, merge keys
+  anchors and aliases ``&`` ``*`` (an ``&`` between words, as in a team's
+  name ``Ann & Cal``, is none), directives ``%``, escapes ``\\``, merge keys
   ``<<``, number spellings ``0x`` ``0o`` ``0b`` ``1_000``, ``.inf``/``.nan``,
   1,000-digit numbers, a ``...`` line but the one that ends the document), and
 - the parsed value is what the core schema would build: one document, a mapping,
@@ -65,6 +66,12 @@ _ODD_WIDE = re.compile(
 _RADIX = re.compile(rb"0[xXoObB]")  # 0x1F, 0o17, 0b1: text to the core schema
 _UNDERSCORE = re.compile(rb"[0-9]_|_[0-9]")  # 1_000: text to the core schema
 _INF_NAN = re.compile(rb"\.[iInN][nNaA][fFnN]")  # .inf, .nan and their spellings
+# An "&" between words, as in a team's name ("Ann & Cal", the name ``pitch``
+# gives a team by its members): no anchor, which is an "&" at a node's start
+# followed by its name, never by a space. Only after a word's last character
+# (a letter, a digit, a non-ASCII byte, "." or ")"), so never after an indicator
+# ("- & x", ": & x", "[& x]" are anchors without a name: errors to both parsers).
+_WORDS_AMPERSAND = re.compile(rb"[\w\x80-\xff.)] & ")
 # In the compiled parser's data, serialized: a string starting "|" or ">" (a
 # quote in a string is escaped, and the text holds no backslash of its own).
 _INDICATOR_STRING = re.compile(rb'(?<!\\)"[|>]')
@@ -81,9 +88,11 @@ def _doubtful(chunk: bytes) -> bool:
     """Whether the bytes hold anything whose reading may differ."""
     odd = chunk.translate(None, _ODD_OR_WIDE)
     if odd:
-        if odd.translate(None, _WIDE):
-            return True  # an odd ASCII byte
-        if _ODD_WIDE.search(chunk) is not None:
+        ascii_odd = odd.translate(None, _WIDE)
+        if ascii_odd and (ascii_odd.translate(None, b"&") or
+                          chunk.count(b"&") != len(_WORDS_AMPERSAND.findall(chunk))):
+            return True  # an odd ASCII byte: an "&" too, but one between words
+        if len(ascii_odd) < len(odd) and _ODD_WIDE.search(chunk) is not None:
             return True
     if b"<<" in chunk or b"\n..." in chunk or chunk.startswith(b"..."):
         return True  # a merge key; a "..." that does not end the document
