@@ -8,7 +8,7 @@ aliases are expanded, keys are typed, NEL/LS/PS are text). So it is used as an
 **allow-list**: ``fast_read`` gives a document's data only when
 
 - the bytes hold nothing whose reading may differ (``_doubtful``: control
-  characters and tabs, CR, NEL/LS/PS, NBSP, a BOM, U+FFFE/FFFF, tags ``!``,
+  characters and tabs, a CR but in a CRLF line end, NEL/LS/PS, NBSP, a BOM, U+FFFE/FFFF, tags ``!``,
   anchors and aliases ``&`` ``*`` (an ``&`` between words, as in a team's
   name ``Ann & Cal``, is none), directives ``%``, escapes ``\\``, merge keys
   ``<<``, number spellings ``0x`` ``0o`` ``0b`` ``1_000``, ``.inf``/``.nan``,
@@ -108,6 +108,11 @@ def fast_read(chunk: bytes, text: str, limits: Limits) -> tuple[dict[str, Any], 
     for (then the locating loader reads it)."""
     if _yaml_rs is None or not AVAILABLE:
         return None
+    if b"\r" in chunk:
+        # CRLF line ends (a file saved on Windows): one line break each, which
+        # YAML reads as a line feed wherever it is content (a folded or block
+        # scalar), so the reading is the same with LF. A CR left (alone) is doubtful.
+        chunk, text = chunk.replace(b"\r\n", b"\n"), text.replace("\r\n", "\n")
     body = chunk
     end = chunk.rfind(b"\n", 0, len(chunk) - 1) + 1
     if chunk.startswith(b"...", end) and not chunk[end + 3 :].strip(b" \n"):

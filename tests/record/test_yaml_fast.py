@@ -61,8 +61,11 @@ def reading(raw: bytes, name: str, limits: Limits | None) -> list[Any]:
 
 
 def agree(raw: bytes, name: str = "t.yaml", limits: Limits | None = None) -> int:
-    """Assert the fast and the locating readings of ``raw`` are the same; the
-    number of documents the fast reading read."""
+    """Assert the fast and the locating readings of ``raw`` are the same, and
+    of ``raw`` with CRLF line ends (as saved on Windows: the fast reading reads
+    those as LF); the number of documents the fast reading read of ``raw``."""
+    crlf = raw.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+    same_readings(crlf, lambda: reading(crlf, name, limits), yaml_fast, "pitchcli.record.yaml_read.fast_read")
     return same_readings(raw, lambda: reading(raw, name, limits), yaml_fast, "pitchcli.record.yaml_read.fast_read")
 
 
@@ -81,6 +84,7 @@ def test_the_fast_reading_is_used_for_clean_records() -> None:
         if b"pitch:" in p.read_bytes() or yaml_fast._doubtful(p.read_bytes()):
             continue
         assert agree(p.read_bytes(), p.name) >= 1, p
+        assert agree(p.read_bytes().replace(b"\n", b"\r\n"), p.name) >= 1, p  # (CRLF: read as LF)
 
 
 @needs_wheel
