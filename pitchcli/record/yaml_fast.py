@@ -9,8 +9,9 @@ aliases are expanded, keys are typed, NEL/LS/PS are text). So it is used as an
 
 - the bytes hold nothing whose reading may differ (``_doubtful``: control
   characters and tabs, a CR but in a CRLF line end, NEL/LS/PS, NBSP, a BOM, U+FFFE/FFFF, tags ``!``,
-  anchors and aliases ``&`` ``*`` (an ``&`` between words, as in a team's
-  name ``Ann & Cal``, is none), directives ``%``, escapes ``\\``, merge keys
+  anchors and aliases ``&`` ``*``, directives ``%`` (each mark right after a
+  word, "Good game!", "50%", or an ``&`` between words, "Ann & Cal", is text,
+  none of these), escapes ``\\``, merge keys
   ``<<``, number spellings ``0x`` ``0o`` ``0b`` ``1_000``, ``.inf``/``.nan``,
   1,000-digit numbers, a ``...`` line but the one that ends the document), and
 - the parsed value is what the core schema would build: one document, a mapping,
@@ -66,12 +67,18 @@ _ODD_WIDE = re.compile(
 _RADIX = re.compile(rb"0[xXoObB]")  # 0x1F, 0o17, 0b1: text to the core schema
 _UNDERSCORE = re.compile(rb"[0-9]_|_[0-9]")  # 1_000: text to the core schema
 _INF_NAN = re.compile(rb"\.[iInN][nNaA][fFnN]")  # .inf, .nan and their spellings
-# An "&" between words, as in a team's name ("Ann & Cal", the name ``pitch``
-# gives a team by its members): no anchor, which is an "&" at a node's start
-# followed by its name, never by a space. Only after a word's last character
-# (a letter, a digit, a non-ASCII byte, "." or ")"), so never after an indicator
-# ("- & x", ": & x", "[& x]" are anchors without a name: errors to both parsers).
-_WORDS_AMPERSAND = re.compile(rb"[\w\x80-\xff.)] & ")
+# The marks of a tag, an anchor, an alias or a directive ("!", "&", "*", "%")
+# are text where they follow a word's last character (a letter, a digit, a
+# non-ASCII byte, "." or ")"): "Good game!", "50%", "a*b"; and so is an "&"
+# between words, as in a team's name ("Ann & Cal", the name ``pitch`` gives a
+# team by its members). A tag, an anchor or an alias starts a node (at a line's
+# start, after a space or an indicator: "- &a x", ": *a", "[!t x]") and a
+# directive a line, never right after a word, and an anchor's "&" is followed by
+# its name, never by a space; so a chunk whose every mark is one of these holds
+# none of them. (After an indicator, "- & x", ": & x", "[& x]" are anchors
+# without a name: errors to both parsers; they are not let through.)
+_TEXT_MARKS = b"!&*%"
+_IN_TEXT = re.compile(rb"[\w\x80-\xff.)][!&*%]|[\w\x80-\xff.)] & ")
 # In the compiled parser's data, serialized: a string starting "|" or ">" (a
 # quote in a string is escaped, and the text holds no backslash of its own).
 _INDICATOR_STRING = re.compile(rb'(?<!\\)"[|>]')
@@ -89,9 +96,9 @@ def _doubtful(chunk: bytes) -> bool:
     odd = chunk.translate(None, _ODD_OR_WIDE)
     if odd:
         ascii_odd = odd.translate(None, _WIDE)
-        if ascii_odd and (ascii_odd.translate(None, b"&") or
-                          chunk.count(b"&") != len(_WORDS_AMPERSAND.findall(chunk))):
-            return True  # an odd ASCII byte: an "&" too, but one between words
+        if ascii_odd and (ascii_odd.translate(None, _TEXT_MARKS) or
+                          len(ascii_odd) != len(_IN_TEXT.findall(chunk))):
+            return True  # an odd ASCII byte: a mark too, but one inside a word's text
         if len(ascii_odd) < len(odd) and _ODD_WIDE.search(chunk) is not None:
             return True
     if b"<<" in chunk or b"\n..." in chunk or chunk.startswith(b"..."):

@@ -101,6 +101,16 @@ def test_a_team_named_by_its_members_takes_the_fast_reading(variant: str) -> Non
 
 
 @needs_wheel
+def test_a_note_with_marks_inside_its_words_takes_the_fast_reading() -> None:
+    """A note or a comment as people write them ("Good game!", "won 60%",
+    "Ann & Cal") is read by the compiled parser, and the same."""
+    raw = FULL.replace(b"  - dealer:", b"  - notes: Good game! Ben & Dot won 60%, 2*3 tricks\n"
+                                      b"    # close one!\n    dealer:", 1)
+    assert raw != FULL
+    assert agree(raw) == 1
+
+
+@needs_wheel
 @pytest.mark.parametrize("trap", YAML_TRAPS + JUNK + COMMENT_ODDITIES)
 @pytest.mark.parametrize("where", ["top", "end", "in-hand", "value"])
 def test_traps_and_junk_read_the_same(trap: bytes, where: str) -> None:
@@ -135,6 +145,10 @@ SCALARS = [
     "- & b", "? & b", "\u00e9 & a", "a & *b", "a &&b", "a & & b", "a && b", "1 & 2", "a & #b", "a &#b",
     "[a & b]", "[a, & b]", "{a & b: c & d}", "{a: & b}", "'a & b'", '"a & b"', "a\n  & b", "a\n  b & c",
     "|\n  a & b", "a & b: c",
+    # "!", "*" and "%" right after a word are text (a note: "Good game!", "50%"); anywhere else they may be marks.
+    "Good game!", "50%", "a%b", "a*b", "a!b", "a! b", "e!foo bar", "!e!foo bar", "a!!b", "a!!int 1", "100%!",
+    "a!\n  b", "a!: b", "a%: b", "a*: b", "a.!", "a)!", "1!", "1%", "1*2", "a!#c", "a! #c", "\u00e9!", "a !b",
+    "a *b", "a %b", "%a", "*a", "!a", "a, !b", "[a!, b%]", "{a!: b*}", "'a!'", '"50%"', "|\n  Good game!",
 ]
 
 
