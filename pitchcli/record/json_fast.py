@@ -6,8 +6,11 @@ needs a Python hook on every object to see a key given twice, which orjson
 cannot (it keeps the last). So orjson is used as an **allow-list**:
 ``fast_json`` gives a document's data only when
 
-- the text holds no backslash: every string is the text between its quotes,
-  as it reads, and no escape (``\\u003a``, a lone surrogate) can differ;
+- the text holds no escaped colon (``\\u003a``), which would add a colon
+  to the data that the text does not show (below); any other escape (a name's
+  ``\\u00e9`` as Python's ``json.dumps`` writes it, ``\\"``, ``\\n``) reads
+  the same to both, and one that orjson refuses (a lone surrogate) sends the
+  document to ``json``;
 - orjson parses it to a mapping;
 - the data holds no float: orjson's serialization of it shows no digit followed
   by ".", "e" or "E". orjson writes every float with a fraction or an exponent
@@ -38,6 +41,7 @@ orjson (``AVAILABLE`` False) every document takes ``json``.
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 from pitchcli.record.document import Limits
@@ -60,6 +64,7 @@ AVAILABLE = _orjson is not None and not os.environ.get("PITCH_NO_FAST_PARSE")
 # Every other byte but the quote is deleted, which leaves a float's "0." whole
 # (its sign and its exponent's go, no digit or mark) and shortens the search;
 # the quotes keep the strings apart.
+_COLON_ESCAPE = re.compile(rb"\\u003[aA]")  # a colon written as an escape (or text that looks so)
 _FLOAT_MARKS = bytes.maketrans(b"123456789eE", b"000000000..")
 _NOT_FLOAT_MARKS = bytes(c for c in range(256) if c not in b'0123456789.eE"')
 
@@ -68,7 +73,7 @@ def fast_json(raw: bytes, limits: Limits) -> dict[str, Any] | None:
     """The data of the JSON document ``raw`` (valid UTF-8), as
     ``json_read`` would load it, when orjson's reading can be vouched for
     (then it holds no float); None otherwise (then ``json`` reads it)."""
-    if _orjson is None or not AVAILABLE or b"\\" in raw:
+    if _orjson is None or not AVAILABLE or (b"\\" in raw and _COLON_ESCAPE.search(raw) is not None):
         return None
     try:
         data = _orjson.loads(raw)

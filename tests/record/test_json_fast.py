@@ -89,6 +89,16 @@ def test_the_fast_reading_is_used_for_clean_records() -> None:
 
 
 @needs_orjson
+def test_a_record_with_escaped_names_takes_the_fast_reading() -> None:
+    """Python's ``json.dumps`` writes every non-ASCII letter as an escape
+    (``"Zo\\u00eb"``): such a record is read by orjson, and the same."""
+    raw = FULL.replace(b'"Ann"', b'"Zo\\u00eb"').replace(b'"Ben"', b'"Jos\\u00e9"')
+    assert raw != FULL and b"\\u00e9" in raw
+    assert agree(raw) == 1
+    assert agree(raw, "t.json") == 1
+
+
+@needs_orjson
 @pytest.mark.parametrize("raw", [b"[\n" + FULL + b"\n]\n", b"  {  \r\n" + PRETTY[1:], b"{\n", b"[\n", b"{\n}\n{}\n",
                                  b"[\n1,\n2]\n[3]\n", b"\n\n{\n" + PRETTY[1:] + b"\n" + FULL])
 def test_a_first_line_that_only_opens_reads_the_same(raw: bytes) -> None:
@@ -135,6 +145,10 @@ VALUES = [
     '{"a":1,"a":2}', '{"a":1, "a" :2}', '{"a" :1,"a":2}', '{"a":"x:y","a":1}', '{"a":1,"b":{"a":2},"a":3}',
     '{"a":"[","a":"]"}', '{"a" : 1 , "a" : 1}', '{"":1,"":2}', '{"a\\u0062":1,"ab":2}', '[1,2,]', '{"a":1,}',
     '{"a":1,"a":2,"b":"\\u003a"}',  # (an escaped colon makes up for the dropped pair's: no backslash, no count)
+    '{"a":1,"a":2,"b":"\\u003A"}', '{"a":1,"a":2,"b":"\\\\u003a"}', '{"a":1,"a":2,"b":"\\u00e9"}',
+    '{"a\\u00e9":1,"a\\u00e9":2}', '{"\\u00e9":1,"\u00e9":2}', '{"a":"\\"","a":"\\\\"}', '"\\u00e9t\\u00e9"',
+    '"\\u0022"', '"\\u005c"', '"\\u007b\\u005b"', '"\\b\\f\\r\\t"', '"\\u0000"', '"\\uD83D\\uDE00"', '"\\u00"',
+    '"\\x41"', '"\\U0041"', '"\\ud800\\u00e9"',
     "01", "+1", ".5", "1.", "-", "tru", "'x'", "[1 2]",
 ]
 
