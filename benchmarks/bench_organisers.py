@@ -6,7 +6,9 @@ with its baseline in the same run.
 Makes ``--games`` simulated games per layout in a temporary folder (a JSON
 Lines file, a folder of one-game JSON files, one of one-game YAML files, a
 YAML stream; ten-point, ten-point-5, play-level and tally JSON Lines; Auction
-and ten-point filled by ``pitch fmt --fill``, every claim written), then,
+and ten-point filled by ``pitch fmt --fill``, every claim written; one-game
+ten-point YAML files, whose teams are named "Ann & Cal", and Auction YAML files
+with CRLF line ends), then,
 for each row, runs ``pitch`` (this tree's; ``--vs``: another ``pitch``
 executable too, such as main's, so that before and after are measured in the
 same run) and the row's baseline in turn, ``--repeat`` times each,
@@ -45,8 +47,8 @@ YAML_FILES = ("import os, sys, yaml\nfor n in sorted(os.listdir(sys.argv[1])):\n
 YAML_STREAM = ("import sys, yaml\nwith open(sys.argv[1], 'rb') as f:\n"
                "    list(yaml.compose_all(f, Loader=yaml.CSafeLoader))\n")
 ROWS = ("jsonl", "json-files", "json-pretty", "yaml-files", "yaml-block", "yaml-stream", "ten-point", "ten-point-5",
-        "ten-point-play", "play", "tally", "filled", "ten-point-filled", "summarize", "summarize-block", "report",
-        "ratings", "startup")
+        "ten-point-play", "play", "tally", "filled", "ten-point-filled", "yaml-teams", "yaml-crlf", "summarize",
+        "summarize-block", "report", "ratings", "startup")
 
 
 def child_cpu(cmd: list[str]) -> tuple[float, int]:
@@ -131,7 +133,9 @@ def split(source: Path, folder: Path, fmt: str) -> None:
             rec = json.loads(line)
             text = (json.dumps(rec) if fmt == "json" else to_json(canonical(rec)) if fmt == "json-pretty"
                     else yaml.safe_dump(rec, sort_keys=False) if fmt == "yaml-block" else to_yaml(canonical(rec)))
-            suffix = "yaml" if fmt == "yaml-block" else fmt.removesuffix("-pretty")
+            if fmt == "yaml-crlf":
+                text = text.replace("\n", "\r\n")  # (saved on Windows)
+            suffix = "yaml" if fmt.startswith("yaml") else fmt.removesuffix("-pretty")
             (folder / f"game-{i:05d}.{suffix}").write_text(text)
 
 
@@ -162,8 +166,12 @@ def main() -> None:
         split(auction, t / "yaml-block", "yaml-block")
         yaml_stream(t / "yaml", t / "stream.yaml")
         for v in ("ten-point", "ten-point-5"):
-            if v in only or (v == "ten-point" and only & {"ten-point-play", "ten-point-filled"}):
+            if v in only or (v == "ten-point" and only & {"ten-point-play", "ten-point-filled", "yaml-teams"}):
                 simulate(v, n, t / f"{v}.jsonl")
+        if "yaml-teams" in only:
+            split(t / "ten-point.jsonl", t / "yaml-teams", "yaml")
+        if "yaml-crlf" in only:
+            split(auction, t / "yaml-crlf", "yaml-crlf")
         if "filled" in only:
             filled(auction, t / "filled.jsonl")
         if "ten-point-filled" in only:
@@ -184,6 +192,10 @@ def main() -> None:
              [PY, "-c", YAML_FILES, str(t / "yaml")], True),
             ("yaml-block", f"folder of {n} block-style YAML files", ["validate", "-q", str(t / "yaml-block")],
              [PY, "-c", YAML_FILES, str(t / "yaml-block")], True),
+            ("yaml-teams", f"folder of {n} ten-point YAML files (teams)", ["validate", "-q", str(t / "yaml-teams")],
+             [PY, "-c", YAML_FILES, str(t / "yaml-teams")], False),
+            ("yaml-crlf", f"folder of {n} YAML files, CRLF", ["validate", "-q", str(t / "yaml-crlf")],
+             [PY, "-c", YAML_FILES, str(t / "yaml-crlf")], False),
             ("yaml-stream", f"one YAML stream of {n} games", ["validate", "-q", str(t / "stream.yaml")],
              [PY, "-c", YAML_STREAM, str(t / "stream.yaml")], True),
             *((v, f"{v}, JSON Lines", ["validate", "-q", str(t / f"{v}.jsonl")], [*base_jl, str(t / f"{v}.jsonl")],
