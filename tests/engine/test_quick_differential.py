@@ -5,7 +5,8 @@ of a stream, 64 documents or more at a time, and replays the rest in full; a
 file of one game is always replayed in full. Here legal games of every Auction
 profile and player count, and of tables under options (``TABLES``: Low to who
 played it; a target of 11 with win_on_set; no steal; hands of 8 cards with bids
-to 5), and play-level records and tallies (issue 22) at some of them, are
+to 5), and play-level records, tallies and records whose tricks are written
+with their leaders (issue 22) at some of them, are
 broken by every kind of change the test suite knows, plus changes
 drawn by Hypothesis, and put many at a time into a stream of 64 valid games of
 the same table, as JSON Lines or as a YAML stream. Each broken game's
@@ -64,7 +65,7 @@ VALID = 64  # valid games around the broken ones: check.QUICK_MIN, so the quick 
 
 # (variant, players, rules, level): every Auction profile and player count,
 # and the options the quick pass reads, as full-detail records; and records of
-# the other levels (quick_streams.LEVELS: play-level, tallies) at some of them.
+# the other levels (quick_streams.LEVELS: play-level, tallies, tricks with their leaders) at some of them.
 Table = tuple[str, int, tuple[tuple[str, object], ...], str]
 TABLES: list[Table] = [
     *(("auction", n, (), "full") for n in range(2, 8)),
@@ -79,6 +80,8 @@ TABLES: list[Table] = [
     ("auction", 5, (("low", "played"),), "play"),
     ("auction", 3, (), "tally"),
     ("auction-partners", 4, (("target", 11), ("win_on_set", True)), "tally"),
+    ("auction", 4, (), "led"),
+    ("auction-partners", 6, (("low", "played"),), "led"),
 ]
 SEEDS = range(10_000, 10_000 + VALID)  # the valid games of a table, and the games broken
 COUNTS: Counter[str] = Counter()  # broken games judged, by kind
@@ -366,11 +369,13 @@ def _claim(rec: dict[str, Any], data: st.DataObject) -> bool:
             result["scores"] = scores
         rec["result"] = result
     else:
-        if r is None or not h["tricks"] or not isinstance(h["tricks"][0], list):
+        if r is None or not h.get("tricks"):
             return False
         k = data.draw(st.integers(0, min(len(h["tricks"]), len(r.tricks)) - 1))
         lead = rec["players"][r.tricks[k].leader] if right else _player(rec, data)
-        h["tricks"][k] = {"lead": lead, "cards": h["tricks"][k]}
+        trick = h["tricks"][k]
+        # (a trick written with its leader already, as in a led record: its leader changed)
+        h["tricks"][k] = {**trick, "lead": lead} if isinstance(trick, dict) else {"lead": lead, "cards": trick}
     return True
 
 
@@ -455,8 +460,8 @@ def _break(table: Table, kind: str, data: st.DataObject) -> dict[str, Any] | Non
         before = json.dumps(rec)
         try:
             changed = KINDS[kind](rec, data)
-        except (KeyError, IndexError, StopIteration, ValueError, AssertionError):
-            changed = False  # (an edit written for another table: names, four hands, a winner ...)
+        except (KeyError, IndexError, StopIteration, ValueError, AssertionError, TypeError, AttributeError):
+            changed = False  # (an edit written for another table: names, four hands, a winner, tricks as lists ...)
         if isinstance(changed, dict):
             return changed
         if changed is False or (changed is None and json.dumps(rec) == before):

@@ -158,8 +158,8 @@ def dealt_twice_to_one(rec: dict[str, Any], hand: int = 0, notation: str = "lowe
 
 
 # The kinds of record beyond full detail (issue 22): the same games written
-# with less. ``LEVELS`` maps each to the function that writes a full-detail
-# record (claims and all) that way.
+# with less (or, ``led``, with each trick's leader). ``LEVELS`` maps each to the
+# function that writes a full-detail record (claims and all) that way.
 def play_level(rec: dict[str, Any]) -> dict[str, Any]:
     """``rec`` play-level: every hand's ``deal`` dropped (the deal is what each seat played)."""
     out = copy.deepcopy(rec)
@@ -185,5 +185,21 @@ def tally(rec: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def led(rec: dict[str, Any]) -> dict[str, Any]:
+    """``rec`` with every trick written with its leader (``{lead, cards}``, as
+    ``pitch fmt --fill`` writes it: a claim, C508), the leaders the full replay finds."""
+    from pitchcli.pipeline.feed import analyze
+
+    a = analyze(rec)
+    assert a.table is not None and not a.violations, a.violations[:2]
+    out = copy.deepcopy(rec)
+    for h, r in zip(out["hands"], a.hands, strict=True):
+        assert r is not None
+        if "tricks" in h:
+            h["tricks"] = [{"lead": a.table.players[t.leader], "cards": cards}
+                           for t, cards in zip(r.tricks, h["tricks"], strict=True)]
+    return out
+
+
 LEVELS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    "full": lambda rec: rec, "play": play_level, "tally": tally}
+    "full": lambda rec: rec, "play": play_level, "tally": tally, "led": led}
