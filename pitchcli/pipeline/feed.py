@@ -271,12 +271,11 @@ class Driver:
     def _again(self, batch: QuickBatch, tricks: list[Any]) -> bool:
         """After the batch refused a hand's cards (or they raised): when one of
         its tricks is written with its leader after one written as its cards
-        (which ``feed`` read as a list of cards, the mapping's keys as cards,
-        none), the game is taken out of the
-        batch and fed again from its first hand with every trick read either
-        way (``mapped``); otherwise False (a text that is no card: replayed).
-        A cost only such a game pays, where checking every trick of every hand
-        for a mapping would cost every game."""
+        (``feed`` read them all as lists, the mapping's keys as cards, none),
+        the game is taken out of the batch and fed again from its first hand
+        with every trick read either way (``mapped``); otherwise False (a text
+        that is no card: replayed). A cost only such a game pays, where looking
+        for a mapping among every hand's tricks would cost every game."""
         if dict not in map(type, tricks):
             return False
         batch.drop_game()
@@ -287,10 +286,10 @@ class Driver:
         """The cards of each of a hand's tricks, for the quick pass, where
         some are written with their leader (``{lead: NAME, cards: [...]}``),
         and (trick, seat) for each leader written, a claim the batch holds to
-        the leader the play gives (C508). ``None`` for a trick
-        it does not read (a lead that is no player's name, cards that are no
-        list, a key of neither kind nor ``x-``): replayed. (``feed`` asks this
-        when a hand's first trick is not a list, or for every hand in ``_again``.)"""
+        the leader the play gives (C508). ``None`` for a trick it does not read
+        (a lead that is no player's name, cards that are no list, a key of
+        neither kind nor ``x-``): replayed. (``feed`` asks this when a hand's
+        first trick is not a list, or for every hand in ``_again``.)"""
         seat_of = self.seat_of
         cards: list[Any] = []
         leads: list[tuple[int, int]] = []
