@@ -100,6 +100,27 @@ def test_a_team_named_by_its_members_takes_the_fast_reading(variant: str) -> Non
     assert agree(raw) == 3
 
 
+def _word_end(c: int) -> bool:
+    return (chr(c).isascii() and (chr(c).isalnum() or chr(c) in "_.)")) or c >= 0x80
+
+
+def _marks_in_text_one_by_one(s: bytes) -> int:
+    """The marks of ``s`` that are text, one at a time: right after a word's
+    last character, or an "&" with a space each side and a word before."""
+    return sum(1 for i, c in enumerate(s) if c in b"!&*%" and (
+        (i > 0 and _word_end(s[i - 1])) or
+        (c == 0x26 and i > 1 and s[i - 1] == 0x20 and _word_end(s[i - 2]) and s[i + 1:i + 2] == b" ")))
+
+
+@settings(max_examples=int(__import__("os").environ.get("PITCH_FUZZ_CI_EXAMPLES", "100")) * 10, deadline=None)
+@given(st.binary(max_size=16) | st.lists(st.sampled_from(list(b"ab_.) !&*%\n:-[],{}#'\"\xc3\xa90Z\t")),
+                                         max_size=16).map(bytes))
+def test_the_marks_in_text_are_counted_one_by_one(s: bytes) -> None:
+    """``_marks_in_text``'s counts at C speed are the marks read one at a time."""
+    marks = bytes(c for c in s if c in b"!&*%")
+    assert yaml_fast._marks_in_text(s, marks) == _marks_in_text_one_by_one(s)
+
+
 @needs_wheel
 def test_a_note_with_marks_inside_its_words_takes_the_fast_reading() -> None:
     """A note or a comment as people write them ("Good game!", "won 60%",
