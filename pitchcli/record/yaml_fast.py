@@ -11,7 +11,8 @@ aliases are expanded, keys are typed, NEL/LS/PS are text). So it is used as an
   characters and tabs, a CR but in a CRLF line end, NEL/LS/PS, NBSP, a BOM, U+FFFE/FFFF, tags ``!``,
   anchors and aliases ``&`` ``*``, directives ``%`` (each mark right after a
   word, "Good game!", "50%", or an ``&`` between words, "Ann & Cal", is text,
-  none of these), escapes ``\\``, merge keys
+  none of these), escapes ``\\`` (but a letter's, ``\\xEB``, as PyYAML writes
+  non-ASCII), merge keys
   ``<<``, number spellings ``0x`` ``0o`` ``0b`` ``1_000``, ``.inf``/``.nan``,
   1,000-digit numbers, a ``...`` line but the one that ends the document), and
 - the parsed value is what the core schema would build: one document, a mapping,
@@ -86,6 +87,30 @@ _MARK_CONTEXT = bytes(
     else b if b in b" !&*%" else 0x5F for b in range(256))
 
 
+# A double-quoted scalar's escape of one character by its code (YAML's \\x, \\u,
+# \\U), as PyYAML's ``safe_dump`` writes every non-ASCII letter ("Zo\\xEB"): the
+# same character to both parsers, where it is a letter's. (A surrogate's is not:
+# libyaml keeps it, yaml-rs refuses it or joins a pair; a control's, a line or
+# paragraph separator's, a BOM's or a noncharacter's are left to the locating
+# loader too.) Outside double quotes a backslash is text to both.
+_ESCAPE = re.compile(rb"\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8}))")
+_NOT_LETTERS = frozenset({0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF})
+
+
+def _letter_escapes(chunk: bytes, backslashes: int) -> bool:
+    """Whether each of the ``backslashes`` backslashes of ``chunk`` begins the
+    escape of a character from U+00A0 on that is no surrogate, separator, BOM
+    or noncharacter (an escaped backslash or quote, or any other escape: no)."""
+    found = _ESCAPE.findall(chunk)
+    if len(found) != backslashes:
+        return False
+    for groups in set(found):
+        code = int(b"".join(groups), 16)
+        if code < 0xA0 or 0xD800 <= code <= 0xDFFF or code in _NOT_LETTERS or code > 0x10FFFF:
+            return False
+    return True
+
+
 def _marks_in_text(chunk: bytes, marks: bytes) -> int:
     """How many of the marks in ``chunk`` (``marks``: each as found) are text:
     right after a word, or an "&" between words."""
@@ -113,8 +138,14 @@ def _doubtful(chunk: bytes) -> bool:
     odd = chunk.translate(None, _ODD_OR_WIDE)
     if odd:
         ascii_odd = odd.translate(None, _WIDE)
-        if ascii_odd and (ascii_odd.translate(None, _TEXT_MARKS) or len(ascii_odd) != _marks_in_text(chunk, ascii_odd)):
-            return True  # an odd ASCII byte: a mark too, but one inside a word's text
+        if ascii_odd:  # an odd ASCII byte: a mark too, but one inside a word's text, or a letter's escape
+            if ascii_odd.translate(None, _TEXT_MARKS + b"\\"):
+                return True
+            marks = ascii_odd.translate(None, b"\\")
+            if marks and len(marks) != _marks_in_text(chunk, marks):
+                return True
+            if len(marks) < len(ascii_odd) and not _letter_escapes(chunk, len(ascii_odd) - len(marks)):
+                return True
         if len(ascii_odd) < len(odd) and _ODD_WIDE.search(chunk) is not None:
             return True
     if b"<<" in chunk or b"\n..." in chunk or chunk.startswith(b"..."):

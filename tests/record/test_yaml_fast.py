@@ -122,6 +122,19 @@ def test_the_marks_in_text_are_counted_one_by_one(s: bytes) -> None:
 
 
 @needs_wheel
+def test_a_record_pyyaml_wrote_with_escaped_letters_takes_the_fast_reading() -> None:
+    """PyYAML's ``safe_dump`` writes a non-ASCII letter as an escape ("Zo\\xEB",
+    "\\u0141ukasz"): such a record is read by the compiled parser, and the same;
+    a key given twice, once escaped, is refused by both."""
+    rec = yaml.safe_load(FULL.replace(b"Ann", "Zo\u00eb".encode()).replace(b"Ben", "\u0141ukasz".encode()))
+    raw = yaml.safe_dump(rec, sort_keys=False).encode()
+    assert b"\\xEB" in raw and b"\\u0141" in raw
+    assert agree(raw) == 1
+    head = FULL.split(b"hands:")[0]
+    assert agree(head + b'x-k: {"Zo\\xEB": 1, "Zo\xc3\xab": 2}\n') == 0
+
+
+@needs_wheel
 def test_a_note_with_marks_inside_its_words_takes_the_fast_reading() -> None:
     """A note or a comment as people write them ("Good game!", "won 60%",
     "Ann & Cal") is read by the compiled parser, and the same."""
@@ -170,6 +183,11 @@ SCALARS = [
     "Good game!", "50%", "a%b", "a*b", "a!b", "a! b", "e!foo bar", "!e!foo bar", "a!!b", "a!!int 1", "100%!",
     "a!\n  b", "a!: b", "a%: b", "a*: b", "a.!", "a)!", "1!", "1%", "1*2", "a!#c", "a! #c", "\u00e9!", "a !b",
     "a *b", "a %b", "%a", "*a", "!a", "a, !b", "[a!, b%]", "{a!: b*}", "'a!'", '"50%"', "|\n  Good game!",
+    # A letter's escape, as PyYAML writes non-ASCII ("Zo\\xEB"), reads the same; other escapes may not.
+    '"Zo\\xEB"', '"\\u0141ukasz"', '"\\U0001F600"', '"\\xE9t\\xE9"', '"\\u00A0"', '"\\u674E"', '"\\x41"',
+    '"\\x9F"', '"\\x85"', '"\\u2028"', '"\\ud800"', '"\\uD83D\\uDE00"', '"\\uFEFF"', '"\\uFFFF"',
+    '"\\U00110000"', '"\\\\xEB"', '"a\\/b"', '"\\N"', '"\\xE"', '"\\u00e"', "'Zo\\xEB'", "Zo\\xEB",
+    '"Zo\\xEB\\\n  b"', '"\\xEB\\x"',
 ]
 
 
