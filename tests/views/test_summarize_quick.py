@@ -25,10 +25,10 @@ GAMES = 70  # more than check.QUICK_MIN: the chunk goes to the quick pass
 def _folder(tmp_path: Path) -> Path:
     folder = tmp_path / "night"
     folder.mkdir()
-    levels = ["full", "play", "tally"]
+    levels = ["full", "play", "tally", "led"]  # (led: every trick written with its leader, as fmt --fill writes it)
     for seed in range(GAMES):
         rec = simulate_game("auction" if seed % 3 else "auction-partners", players=4, seed=seed)
-        level = levels[seed % 3]
+        level = levels[seed % 4]
         if level != "full":
             rec = quick_streams.LEVELS[level](rec)
         rec.update(event="Night", date="2026-11-12")
