@@ -245,12 +245,10 @@ class Driver:
                 continue
             if tricks.__class__ is not list:
                 return False
-            leads: list[tuple[int, int]] | tuple[()] = ()
-            if tricks and (mapped or tricks[0].__class__ is not list):  # the tricks written with their leaders
-                read = self._leads_of(tricks)
-                if read is None:
-                    return False
-                tricks, leads = read
+            read = self._leads_of(tricks, mapped)
+            if read is None:
+                return False
+            tricks, leads = read
             if deal is None:
                 held = None
             elif not _by_player(deal, n):
@@ -282,14 +280,17 @@ class Driver:
         batch.begin_game()
         return self.feed(batch, mapped=True)
 
-    def _leads_of(self, tricks: list[Any]) -> tuple[list[Any], list[tuple[int, int]]] | None:
-        """The cards of each of a hand's tricks, for the quick pass, where
-        some are written with their leader (``{lead: NAME, cards: [...]}``),
-        and (trick, seat) for each leader written, a claim the batch holds to
-        the leader the play gives (C508). ``None`` for a trick it does not read
-        (a lead that is no player's name, cards that are no list, a key of
-        neither kind nor ``x-``): replayed. (``feed`` asks this when a hand's
-        first trick is not a list, or for every hand in ``_again``.)"""
+    def _leads_of(self, tricks: list[Any],
+                  mapped: bool) -> tuple[list[Any], list[tuple[int, int]] | tuple[()]] | None:
+        """The cards of each of a hand's tricks, for the quick pass, and
+        (trick, seat) for each leader written (``{lead: NAME, cards: [...]}``),
+        a claim the batch holds to the leader the play gives (C508). The
+        tricks as they are, and no leaders, when the first is a list and not
+        ``mapped`` (``_again``: every trick read either way). ``None`` for a
+        trick it does not read (a lead that is no player's name, cards that
+        are no list, a key of neither kind nor ``x-``): replayed."""
+        if not mapped and (not tricks or tricks[0].__class__ is list):
+            return tricks, ()  # (most records: a test, no copy)
         seat_of = self.seat_of
         cards: list[Any] = []
         leads: list[tuple[int, int]] = []
@@ -351,12 +352,10 @@ class Driver:
                 continue
             if tricks.__class__ is not list or suit is None:
                 return False
-            leads: list[tuple[int, int]] | tuple[()] = ()
-            if tricks and (mapped or tricks[0].__class__ is not list):  # the tricks written with their leaders
-                read = self._leads_of(tricks)
-                if read is None:
-                    return False
-                tricks, leads = read
+            read = self._leads_of(tricks, mapped)
+            if read is None:
+                return False
+            tricks, leads = read
             trump = parse_suit(suit)
             if trump is None:
                 return False

@@ -79,6 +79,7 @@ _INF_NAN = re.compile(rb"\.[iInN][nNaA][fFnN]")  # .inf, .nan and their spelling
 # none of them. (After an indicator, "- & x", ": & x", "[& x]" are anchors
 # without a name: errors to both parsers; they are not let through.)
 _TEXT_MARKS = b"!&*%"
+_TEXT_MARKS_OR_ESCAPE = _TEXT_MARKS + b"\\"  # (and a backslash: a letter's escape, below)
 # Each byte as what it is next to a mark: a word's last character "w", a space,
 # a mark itself, or "_" (anything else). Counted at C speed: a regex's scan of a
 # ten-point record for its marks cost five times as much.
@@ -121,8 +122,10 @@ def _marks_in_text(chunk: bytes, marks: bytes) -> int:
         if mark == 0x26:  # "&"
             found += context.count(b"w & ")
     return found
+
+
 # In the compiled parser's data, serialized: a string starting "|" or ">" (a
-# quote in a string is escaped, and the text holds no backslash of its own).
+# quote inside a string is escaped, so an opening quote never follows a backslash).
 _INDICATOR_STRING = re.compile(rb'(?<!\\)"[|>]')
 
 
@@ -139,7 +142,7 @@ def _doubtful(chunk: bytes) -> bool:
     if odd:
         ascii_odd = odd.translate(None, _WIDE)
         if ascii_odd:  # an odd ASCII byte: a mark too, but one inside a word's text, or a letter's escape
-            if ascii_odd.translate(None, _TEXT_MARKS + b"\\"):
+            if ascii_odd.translate(None, _TEXT_MARKS_OR_ESCAPE):
                 return True
             marks = ascii_odd.translate(None, b"\\")
             if marks and len(marks) != _marks_in_text(chunk, marks):
