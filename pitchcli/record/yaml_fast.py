@@ -11,7 +11,10 @@ aliases are expanded, keys are typed, NEL/LS/PS are text). So it is used as an
   characters and tabs, a CR but in a CRLF line end, NEL/LS/PS, NBSP, a BOM, U+FFFE/FFFF, tags ``!``,
   anchors and aliases ``&`` ``*``, directives ``%`` (each mark right after a
   word, "Good game!", "50%", or an ``&`` between words, "Ann & Cal", is text,
-  none of these), escapes ``\\`` (but a letter's, ``\\xEB``, as PyYAML writes
+  none of these), an explicit key ``?`` or a block scalar's header ``|`` ``>``
+  (each right after a word is text too), a colon but between a word or a quote
+  and a space or a word ("key: x", "10:30"), a flow mapping over several lines
+  or holding another, escapes ``\\`` (but a letter's, ``\\xEB``, as PyYAML writes
   non-ASCII), merge keys
   ``<<``, number spellings ``0x`` ``0o`` ``0b`` ``1_000``, ``.inf``/``.nan``,
   1,000-digit numbers, a ``...`` line but the one that ends the document), and
@@ -56,8 +59,9 @@ to False to run the locating loader alone; it is read on every use, so only here
 # the module docstring). Found at C speed: single ASCII bytes by deleting every
 # other byte, the rest by literal searches; a regex of many alternatives costs as
 # much as the parse itself.
-_ODD_ASCII = bytes([*range(0x00, 0x0A), *range(0x0B, 0x20), 0x7F]) + b"!&*%\\"
-# controls, tab, CR; tag, anchor, alias, directive, escape (and every non-ASCII byte, looked at below)
+_ODD_ASCII = bytes([*range(0x00, 0x0A), *range(0x0B, 0x20), 0x7F]) + b"!&*%?|>\\"
+# controls, tab, CR; tag, anchor, alias, directive, an explicit key, a block
+# scalar's header, escape (and every non-ASCII byte, looked at below)
 _WIDE = bytes(range(0x80, 0x100))
 _ODD_OR_WIDE = bytes(range(256)).translate(None, _ODD_ASCII + bytes(range(0x80, 0x100)))
 _ODD_WIDE = re.compile(
@@ -78,14 +82,36 @@ _INF_NAN = re.compile(rb"\.[iInN][nNaA][fFnN]")  # .inf, .nan and their spelling
 # its name, never by a space; so a chunk whose every mark is one of these holds
 # none of them. (After an indicator, "- & x", ": & x", "[& x]" are anchors
 # without a name: errors to both parsers; they are not let through.)
-_TEXT_MARKS = b"!&*%"
+#
+# So are "?", "|" and ">" right after a word ("Who led?", "a|b"): elsewhere they
+# may be an explicit key (libyaml reads "[?a]" as a mapping, yaml-rs as text) or
+# a block scalar's header (an empty one is "" to libyaml, "\n" to yaml-rs); a
+# record ``pitch`` writes has neither (it quotes such text, and the quote is no word).
+_TEXT_MARKS = b"!&*%?|>"
 _TEXT_MARKS_OR_ESCAPE = _TEXT_MARKS + b"\\"  # (and a backslash: a letter's escape, below)
 # Each byte as what it is next to a mark: a word's last character "w", a space,
 # a mark itself, or "_" (anything else). Counted at C speed: a regex's scan of a
 # ten-point record for its marks cost five times as much.
 _MARK_CONTEXT = bytes(
     0x77 if (chr(b).isascii() and (chr(b).isalnum() or chr(b) in "_.)")) or b >= 0x80
-    else b if b in b" !&*%" else 0x5F for b in range(256))
+    else b if b in b" !&*%?|>" else 0x5F for b in range(256))
+
+# Each byte as what it is next to a colon: a word's last character "w", a quote
+# "q", a space or line end " ", the colon itself, or "_" (anything else). A colon
+# reads the same to both parsers after a word or a quote and before a space, a
+# line end or a word ("key: x", "'key': x", "10:30"); elsewhere it may not:
+# libyaml refuses "[a:]" that yaml-rs reads as a mapping, and reads "[:x]" apart.
+_COLON_CONTEXT = bytes(
+    0x77 if _MARK_CONTEXT[b] == 0x77 else 0x71 if b in b"\"'" else 0x20 if b in b" \n" else b if b == 0x3A
+    else 0x5F for b in range(256))
+_OTHER_COLONS_ALIKE = (b"q: ", b"w:w", b"q:w")  # (and "w: ")
+# A flow mapping that goes on past its line, or holds another: yaml-rs reads a
+# key written over two lines ("{a\n b: c}") that libyaml refuses (an implicit
+# key is one line). ``pitch`` writes a flow mapping on one line, with none
+# inside. Seen at C speed: with every byte but braces, line feeds and quotes
+# deleted, each "{" is followed by its "}". (A quote between them is doubtful
+# too: a quoted "}" would otherwise hide a mapping that goes on.)
+_NOT_FLOW_MAPPING_BOUNDS = bytes(range(256)).translate(None, b"{}\n\"'")
 
 
 # A double-quoted scalar's escape of one character by its code (YAML's \\x, \\u,
@@ -110,6 +136,20 @@ def _letter_escapes(chunk: bytes, backslashes: int) -> bool:
         if code < 0xA0 or 0xD800 <= code <= 0xDFFF or code in _NOT_LETTERS or code > 0x10FFFF:
             return False
     return True
+
+
+def _colons_alike(chunk: bytes) -> bool:
+    """Whether every colon of ``chunk`` is one both parsers read alike: after a
+    word or a quote, before a space, a line end, a word or the end. (Counted at
+    C speed, a key's "w: " first, the only kind in most records; "w:w:w" counts
+    once, so "1:2:3" is doubtful: safe, and rare.)"""
+    context = chunk.translate(_COLON_CONTEXT)
+    colons = context.count(b":")
+    alike = context.count(b"w: ")
+    if alike == colons:
+        return True
+    alike += sum(map(context.count, _OTHER_COLONS_ALIKE)) + context.endswith((b"w:", b"q:"))
+    return alike == colons
 
 
 def _marks_in_text(chunk: bytes, marks: bytes) -> int:
@@ -153,6 +193,12 @@ def _doubtful(chunk: bytes) -> bool:
             return True
     if b"<<" in chunk or b"\n..." in chunk or chunk.startswith(b"..."):
         return True  # a merge key; a "..." that does not end the document
+    if not _colons_alike(chunk):
+        return True
+    if b"{" in chunk:
+        bounds = chunk.translate(None, _NOT_FLOW_MAPPING_BOUNDS)
+        if bounds.count(b"{") != bounds.count(b"{}"):
+            return True
     if b"_" in chunk and _UNDERSCORE.search(chunk) is not None:
         return True
     return _RADIX.search(chunk) is not None or _INF_NAN.search(chunk) is not None

@@ -21,7 +21,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.differential import loaded, same_readings, typed
-from support.fuzz_strategies import COMMENT_ODDITIES, JUNK, YAML_TRAPS, hostile_files
+from support.fuzz_strategies import COMMENT_ODDITIES, JUNK, YAML_TRAPS, hostile_files, yaml_pieces
 
 from pitchcli.record import yaml_fast, yaml_parser
 from pitchcli.record.load import Document, Limits, load_documents
@@ -188,6 +188,24 @@ SCALARS = [
     '"\\x9F"', '"\\x85"', '"\\u2028"', '"\\ud800"', '"\\uD83D\\uDE00"', '"\\uFEFF"', '"\\uFFFF"',
     '"\\U00110000"', '"\\\\xEB"', '"a\\/b"', '"\\N"', '"\\xE"', '"\\u00e"', "'Zo\\xEB'", "Zo\\xEB",
     '"Zo\\xEB\\\n  b"', '"\\xEB\\x"',
+    # "?", "|" and ">" right after a word are text ("Who led?"); elsewhere an explicit key ("[?a]": a mapping to
+    # libyaml, text to yaml-rs) or a block scalar's header (an empty one: "" to libyaml, "\n" to yaml-rs).
+    "|", ">", "|-", ">-", "|+", ">+", "|7", "|\n", ">\n\n", "|2\n", "Who led?", "a?b", "a|b", "a>b", "a?", "?a",
+    "[?a]", "[? a]", "[a, ?]", "[?]", "{?: []}", "{?a: b}", "[a?]", "[a|b]", "[a>]", "a | b", "a > b", "'a > b'",
+    # A colon after a word or a quote and before a space, a line end or a word reads alike; elsewhere it may not
+    # ("[a:]": an error to libyaml, a mapping to yaml-rs; "[:x]" read apart).
+    "[a:]", "[a:, b]", "{a:}", "[:x]", "[ :x]", "{:x: y}", "{:: b}", "a :b", "[a :b]", ":)", "a :)", "(:",
+    "http://x", "[http://x]", "10:30:45", "1:2:3", "[10:30]", "{a:b: c}", "'a':b", "{'a':b}", '{"a":b}',
+]
+
+# Whole values whose reading the two parsers might not share: flow mappings over
+# several lines (yaml-rs reads a key written over two lines, "{a\n b: c}", that
+# libyaml refuses) or holding another.
+FLOW_MAPPINGS = [
+    "{a\n  ---\n  b: c}", "{a\n  b: c}", "{a # c\n  : b}", "{a: [b,\n  c]}", "{a: b,\n  c: d}", "{a: {b: c}}",
+    "{a: {b: c},\n  d: e}", "{a: x\n  y}", "[{a: b}, {c: d}]", "[{a\n  b: c}]",
+    # (a quoted "}" must not hide a mapping that goes on: yaml-rs reads "b c" a key, libyaml refuses)
+    '{a: "}", b\n  c: d}', "{a: '}', b\n  c: d}", '{a: "}"}', "{a: b}, c",
 ]
 
 
@@ -202,6 +220,14 @@ def test_scalars_read_the_same(scalar: str) -> None:
     if "\n" not in scalar:
         agree(head + b"x-k:\n  " + scalar.encode() + b": 1\n")
         agree(head + b"x-m: {" + scalar.encode() + b": 1}\n")
+
+
+@needs_wheel
+@pytest.mark.parametrize("value", FLOW_MAPPINGS)
+def test_flow_mappings_read_the_same(value: str) -> None:
+    head = FULL.split(b"hands:")[0]
+    agree(head + b"x-v: " + value.encode() + b"\n")
+    agree(head + b"x-l:\n  - " + value.replace("\n", "\n  ").encode() + b"\n")
 
 
 @needs_wheel
@@ -240,6 +266,15 @@ def test_hostile_files_read_the_same(file: tuple[str, bytes]) -> None:
     """Fuzzed records (most of them: valid, mutated, broken as text) and monsters."""
     suffix, raw = file
     agree(raw, "f" + suffix)
+
+
+@needs_wheel
+@FUZZ
+@given(yaml_pieces())
+def test_documents_of_odd_pieces_read_the_same(raw: bytes) -> None:
+    """Documents of the pieces where the two parsers' readings have been seen to
+    part (explicit keys, block scalar headers, colons, flow mappings over lines)."""
+    agree(raw)
 
 
 def test_without_the_wheel_every_document_takes_the_locating_loader(monkeypatch: pytest.MonkeyPatch) -> None:

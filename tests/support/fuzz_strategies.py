@@ -332,6 +332,31 @@ COMMENT_ODDITIES = [bytes([c]) for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(
     "\x85".encode(), "\x9b".encode(), "\ufeff".encode(), "\ufffe".encode(), "\u2028".encode(), b"\x1b[2J"]
 
 
+# Pieces of YAML text where two parsers' readings have been seen to part: marks,
+# indicators, quotes, escapes, colons, flow brackets, block scalar headers,
+# document markers, Unicode spaces; put together at random into documents of
+# lines of random indentation (``yaml_pieces``).
+YAML_PIECES = [
+    "a", "Ann", "x1", "7", "-3", "0", "é", "Zoë", " ", "!", "&", "*", "%", "?", "|", ">", ".", ")", "(", '"', "'",
+    "\\", "\\xEB", "\\u0141", "\\x41", "\\uD83D", "#", ":", ": ", "-", "- ", ",", ", ", "[", "]", "{", "}", "? ",
+    "@", "`", "~", "null", "true", "no", "1.5", "1e3", "0x1", "&a", "*a", "!t", "!!str", "<<", "...", "---",
+    "Ann & Cal", " & ", "&&", "|-", ">+", "|2", "k: ", "'q': ", '"q": ', "k:", "\u00a0", "\u3000", "\u2003",
+]
+
+
+@st.composite
+def yaml_pieces(draw: st.DrawFn) -> bytes:
+    """A document of 1 to 6 lines, each indented 0 to 4 spaces, most of them
+    a key or an item, and made of ``YAML_PIECES``; LF or CRLF line ends."""
+    lines = []
+    for _ in range(draw(st.integers(1, 6))):
+        start = " " * draw(st.integers(0, 4)) + draw(st.sampled_from(["k: ", "k: ", "- ", "x: [", "x: {", ""]))
+        lines.append(start + "".join(draw(st.lists(st.sampled_from(YAML_PIECES), min_size=1, max_size=4))))
+    text = "\n".join(lines) + draw(st.sampled_from(["\n", "", "\n\n"]))
+    return text.replace("\n", draw(st.sampled_from(["\n", "\r\n"]))).encode()
+
+
+
 @st.composite
 def broken_text(draw: st.DrawFn, raw: bytes) -> bytes:
     """``raw`` damaged in 1 to 3 ways, as files get damaged."""
