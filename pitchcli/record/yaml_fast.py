@@ -13,9 +13,9 @@ aliases are expanded, keys are typed, NEL/LS/PS are text). So it is used as an
   word, "Good game!", "50%", or an ``&`` between words, "Ann & Cal", is text,
   none of these), an explicit key ``?`` or a block scalar's header ``|`` ``>``
   (each right after a word is text too), a colon but between a word or a quote
-  and a space or a word ("key: x", "10:30"), a flow mapping over several lines
+  and a space, a word, a quote, ``\\`` or ``/`` ("key: x", "10:30"), a flow mapping over several lines
   or holding another, escapes ``\\`` (but a letter's, ``\\xEB``, as PyYAML writes
-  non-ASCII), merge keys
+  non-ASCII, and ``\\n``, ``\\"``, ``\\\\``, as ``pitch fmt`` writes a note), merge keys
   ``<<``, number spellings ``0x`` ``0o`` ``0b`` ``1_000``, ``.inf``/``.nan``,
   1,000-digit numbers, a ``...`` line but the one that ends the document), and
 - the parsed value is what the core schema would build: one document, a mapping,
@@ -88,7 +88,7 @@ _INF_NAN = re.compile(rb"\.[iInN][nNaA][fFnN]")  # .inf, .nan and their spelling
 # a block scalar's header (an empty one is "" to libyaml, "\n" to yaml-rs); a
 # record ``pitch`` writes has neither (it quotes such text, and the quote is no word).
 _TEXT_MARKS = b"!&*%?|>"
-_TEXT_MARKS_OR_ESCAPE = _TEXT_MARKS + b"\\"  # (and a backslash: a letter's escape, below)
+_TEXT_MARKS_OR_ESCAPE = _TEXT_MARKS + b"\\"  # (and a backslash: an escape read alike, below)
 # Each byte as what it is next to a mark: a word's last character "w", a space,
 # a mark itself, or "_" (anything else). Counted at C speed: a regex's scan of a
 # ten-point record for its marks cost five times as much.
@@ -97,14 +97,16 @@ _MARK_CONTEXT = bytes(
     else b if b in b" !&*%?|>" else 0x5F for b in range(256))
 
 # Each byte as what it is next to a colon: a word's last character "w", a quote
-# "q", a space or line end " ", the colon itself, or "_" (anything else). A colon
-# reads the same to both parsers after a word or a quote and before a space, a
-# line end or a word ("key: x", "'key': x", "10:30"); elsewhere it may not:
-# libyaml refuses "[a:]" that yaml-rs reads as a mapping, and reads "[:x]" apart.
+# "q", a space or line end " ", a backslash or a slash "a", the colon itself, or
+# "_" (anything else). A colon reads the same to both parsers after a word or a
+# quote and before a space, a line end, a word, a quote, a backslash or a slash
+# ("key: x", "'key': x", "10:30", '"a":"b"', "Hand 3:\\n" in a quoted note,
+# "http://"); elsewhere it may not: libyaml refuses "[a:]", "[a:,b]" and
+# '["a":!b]' that yaml-rs reads as mappings, and reads "[:x]" apart.
 _COLON_CONTEXT = bytes(
-    0x77 if _MARK_CONTEXT[b] == 0x77 else 0x71 if b in b"\"'" else 0x20 if b in b" \n" else b if b == 0x3A
-    else 0x5F for b in range(256))
-_OTHER_COLONS_ALIKE = (b"q: ", b"w:w", b"q:w")  # (and "w: ")
+    0x77 if _MARK_CONTEXT[b] == 0x77 else 0x71 if b in b"\"'" else 0x20 if b in b" \n" else 0x61 if b in b"\\/"
+    else b if b == 0x3A else 0x5F for b in range(256))
+_OTHER_COLONS_ALIKE = (b"q: ", b"w:w", b"q:w", b"w:q", b"q:q", b"w:a", b"q:a")  # (and "w: ")
 # A flow mapping that goes on past its line, or holds another: yaml-rs reads a
 # key written over two lines ("{a\n b: c}") that libyaml refuses (an implicit
 # key is one line). ``pitch`` writes a flow mapping on one line, with none
@@ -119,19 +121,26 @@ _NOT_FLOW_MAPPING_BOUNDS = bytes(range(256)).translate(None, b"{}\n\"'")
 # same character to both parsers, where it is a letter's. (A surrogate's is not:
 # libyaml keeps it, yaml-rs refuses it or joins a pair; a control's, a line or
 # paragraph separator's, a BOM's or a noncharacter's are left to the locating
-# loader too.) Outside double quotes a backslash is text to both.
-_ESCAPE = re.compile(rb"\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8}))")
+# loader too.) And the escapes of a line feed, a quote and a backslash ("\\n",
+# '\\"', "\\\\"), as ``pitch fmt`` writes a note of several lines or with a
+# quote: the same to both. Outside double quotes a backslash is text to both.
+_ESCAPE = re.compile(rb'\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([n"\\]))')
+_ESCAPED_BACKSLASH = (b"", b"", b"", b"\\")  # (an escape's groups, as ``findall`` gives them)
 _NOT_LETTERS = frozenset({0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF})
 
 
-def _letter_escapes(chunk: bytes, backslashes: int) -> bool:
-    """Whether each of the ``backslashes`` backslashes of ``chunk`` begins the
-    escape of a character from U+00A0 on that is no surrogate, separator, BOM
-    or noncharacter (an escaped backslash or quote, or any other escape: no)."""
+def _escapes_alike(chunk: bytes, backslashes: int) -> bool:
+    """Whether each of the ``backslashes`` backslashes of ``chunk`` is in an
+    escape both parsers read alike: of a character from U+00A0 on that is no
+    surrogate, separator, BOM or noncharacter, or of a line feed, a quote or a
+    backslash (any other escape: no). Escapes are read from the left, as a
+    double-quoted scalar's are: "\\\\xEB" is an escaped backslash, then text."""
     found = _ESCAPE.findall(chunk)
-    if len(found) != backslashes:
+    if len(found) + found.count(_ESCAPED_BACKSLASH) != backslashes:
         return False
     for groups in set(found):
+        if groups[3]:
+            continue  # (\\n, \\", \\\\)
         code = int(b"".join(groups), 16)
         if code < 0xA0 or 0xD800 <= code <= 0xDFFF or code in _NOT_LETTERS or code > 0x10FFFF:
             return False
@@ -140,7 +149,8 @@ def _letter_escapes(chunk: bytes, backslashes: int) -> bool:
 
 def _colons_alike(chunk: bytes) -> bool:
     """Whether every colon of ``chunk`` is one both parsers read alike: after a
-    word or a quote, before a space, a line end, a word or the end. (Counted at
+    word or a quote, before a space, a line end, a word, a quote, a backslash, a
+    slash or the end. (Counted at
     C speed, a key's "w: " first, the only kind in most records; "w:w:w" counts
     once, so "1:2:3" is doubtful: safe, and rare.)"""
     context = chunk.translate(_COLON_CONTEXT)
@@ -181,13 +191,13 @@ def _doubtful(chunk: bytes) -> bool:
     odd = chunk.translate(None, _ODD_OR_WIDE)
     if odd:
         ascii_odd = odd.translate(None, _WIDE)
-        if ascii_odd:  # an odd ASCII byte: a mark too, but one inside a word's text, or a letter's escape
+        if ascii_odd:  # an odd ASCII byte: a mark too, but one inside a word's text, or an escape read alike
             if ascii_odd.translate(None, _TEXT_MARKS_OR_ESCAPE):
                 return True
             marks = ascii_odd.translate(None, b"\\")
             if marks and len(marks) != _marks_in_text(chunk, marks):
                 return True
-            if len(marks) < len(ascii_odd) and not _letter_escapes(chunk, len(ascii_odd) - len(marks)):
+            if len(marks) < len(ascii_odd) and not _escapes_alike(chunk, len(ascii_odd) - len(marks)):
                 return True
         if len(ascii_odd) < len(odd) and _ODD_WIDE.search(chunk) is not None:
             return True

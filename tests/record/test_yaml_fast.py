@@ -145,6 +145,20 @@ def test_a_note_with_marks_inside_its_words_takes_the_fast_reading() -> None:
 
 
 @needs_wheel
+def test_a_note_pitch_wrote_with_line_breaks_and_quotes_takes_the_fast_reading() -> None:
+    """``pitch fmt`` writes a note of several lines, or with a quote or a
+    backslash, double-quoted with escapes ("\\n", '\\"', "\\\\"): read by the
+    compiled parser, and the same."""
+    from pitchcli.record.write import canonical, to_yaml
+
+    rec = yaml.safe_load(FULL)
+    rec["notes"] = 'Hand 3:\nBen said "pass" \\ then bid.\n'
+    raw = to_yaml(canonical(rec)).encode()
+    assert b"\\n" in raw and b'\\"' in raw and b"\\\\" in raw, raw
+    assert agree(raw) == 1
+
+
+@needs_wheel
 @pytest.mark.parametrize("trap", YAML_TRAPS + JUNK + COMMENT_ODDITIES)
 @pytest.mark.parametrize("where", ["top", "end", "in-hand", "value"])
 def test_traps_and_junk_read_the_same(trap: bytes, where: str) -> None:
@@ -188,6 +202,10 @@ SCALARS = [
     '"\\x9F"', '"\\x85"', '"\\u2028"', '"\\ud800"', '"\\uD83D\\uDE00"', '"\\uFEFF"', '"\\uFFFF"',
     '"\\U00110000"', '"\\\\xEB"', '"a\\/b"', '"\\N"', '"\\xE"', '"\\u00e"', "'Zo\\xEB'", "Zo\\xEB",
     '"Zo\\xEB\\\n  b"', '"\\xEB\\x"',
+    # So do a line feed's, a quote's and a backslash's, as ``pitch fmt`` writes a note ('"a\\nb"', '"say \\"pass\\""').
+    '"a\\nb"', '"a\\n"', '"\\n\\n"', '"say \\"pass\\""', '"\\""', '"a\\\\b"', '"\\\\"', '"a\\\\\\"b"', '"\\\\\\xEB"',
+    '"\\\\\\\\xEB"', '"\\\\n"', '"a\\tb"', '"a\\/b"', '"a\\rb"', '"a\\0"', '"a\\ b"', '"a\\_b"',
+    "'a\\nb'", "a\\nb", "'a\\\\'", '"a\\n|b"', '"\\n: x"', '"a\\": b"', '["a\\nb", "c\\"d"]', '{"a\\nb": c}',
     # "?", "|" and ">" right after a word are text ("Who led?"); elsewhere an explicit key ("[?a]": a mapping to
     # libyaml, text to yaml-rs) or a block scalar's header (an empty one: "" to libyaml, "\n" to yaml-rs).
     "|", ">", "|-", ">-", "|+", ">+", "|7", "|\n", ">\n\n", "|2\n", "Who led?", "a?b", "a|b", "a>b", "a?", "?a",
@@ -196,6 +214,9 @@ SCALARS = [
     # ("[a:]": an error to libyaml, a mapping to yaml-rs; "[:x]" read apart).
     "[a:]", "[a:, b]", "{a:}", "[:x]", "[ :x]", "{:x: y}", "{:: b}", "a :b", "[a :b]", ":)", "a :)", "(:",
     "http://x", "[http://x]", "10:30:45", "1:2:3", "[10:30]", "{a:b: c}", "'a':b", "{'a':b}", '{"a":b}',
+    '[a:"b"]', '{a:"b"}', '["a":"b"]', '{"a":"b", "c":"d"}', '"a":"b"', "[a:\\b]", "[a:/b]", '"Hand 3:\\nx"', "[a:,b]",
+    "{a:,b}", "[a::]", '["a"::b]', '["a":!b]', '{"a":>b}', '["a":|b]', "[a:?b]", "{a:?b}", "[a:]b", "a:#b", "[a:#b]",
+    "[a:-b]", "[a:&b]", "[a:*b]",
 ]
 
 # Whole values whose reading the two parsers might not share: flow mappings over
