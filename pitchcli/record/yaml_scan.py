@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 # deep one or one with an alias: PyYAML is imported by those, so that a record
 # the compiled parser reads is read without it; see ``yaml_read``.)
 
-__all__ = ["first_alias", "first_too_deep", "may_be_deep"]
+__all__ = ["first_alias", "first_too_deep", "may_be_deep", "may_be_deep_in_blocks", "may_be_deep_in_flow"]
 
 # Two lines of defence before libyaml sees a document: the C composer recurses
 # without limit (a crash past ~30,000 levels here) and the scanner's cost grows
@@ -48,8 +48,23 @@ _LONG_LEAD_AT_START = re.compile(rb"[ \t?:\-]{%d}" % (SAFE_DEPTH // 4))
 
 def may_be_deep(chunk: bytes) -> bool:
     """False when the nesting depth of this YAML text is surely under SAFE_DEPTH."""
-    if chunk.count(b"[") + chunk.count(b"{") > SAFE_DEPTH // 2:
-        return True
+    return may_be_deep_in_flow(chunk) or may_be_deep_in_blocks(chunk)
+
+
+def may_be_deep_in_flow(chunk: bytes) -> bool:
+    """False when its flow style (brackets) surely nests under SAFE_DEPTH // 2."""
+    return chunk.count(b"[") + chunk.count(b"{") > SAFE_DEPTH // 2
+
+
+def may_be_deep_in_blocks(chunk: bytes) -> bool:
+    """False when its block style (indentation) surely nests under SAFE_DEPTH // 2.
+
+    The one bound yaml-rs needs (``yaml_fast``): it stops flow nesting itself
+    (at 256 levels, an error), but recurses through block nesting without a
+    limit (20,000 levels crashed the process). A long record has more than
+    SAFE_DEPTH // 2 brackets (a ten-point game's lists: the event scan that
+    bound asks for cost an eighth of reading a folder of them), none of which
+    yaml-rs needs counted."""
     return _LONG_LEAD.search(chunk) is not None or _LONG_LEAD_AT_START.match(chunk) is not None
 
 

@@ -251,6 +251,57 @@ def test_flow_mappings_read_the_same(value: str) -> None:
     agree(head + b"x-l:\n  - " + value.replace("\n", "\n  ").encode() + b"\n")
 
 
+def _parsers_seen(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The compiled parser's readings and the event scans of depth, as they happen."""
+    from pitchcli.record import yaml_read
+
+    seen: list[str] = []
+    real_loads, real_scan = yaml_fast._yaml_rs.loads, yaml_read.first_too_deep
+
+    def loads(text: str, **kw: Any) -> Any:
+        seen.append("yaml-rs")
+        return real_loads(text, **kw)
+
+    def scan(chunk: bytes, max_depth: int, pure: bool = False) -> Any:
+        seen.append("scan")
+        return real_scan(chunk, max_depth, pure)
+
+    monkeypatch.setattr(yaml_fast._yaml_rs, "loads", loads)
+    monkeypatch.setattr(yaml_read, "first_too_deep", scan)
+    return seen
+
+
+@needs_wheel
+def test_deep_block_nesting_is_scanned_before_the_compiled_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """yaml-rs recurses through block nesting without a limit (20,000 levels of
+    indentation crashed the process): a chunk whose indentation may be that
+    deep is scanned first, and one too deep never reaches it (L107)."""
+    seen = _parsers_seen(monkeypatch)
+    deep = b"k:\n" + b"".join(b" " * (i + 1) + b"a:\n" for i in range(300)) + b" " * 301 + b"x\n"
+    (d,) = load_documents(deep, "deep.yaml")
+    assert d.code == "L107" and seen == ["scan"], (d, seen)
+
+
+@needs_wheel
+def test_a_long_record_s_brackets_cost_the_compiled_reading_no_scan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """yaml-rs stops flow nesting itself (at 256 levels): a record with more
+    brackets than the bound asks libyaml's callers to scan (a long ten-point
+    game) is read by it unscanned; deep flow nesting it refuses is scanned
+    before libyaml, and is L107 there."""
+    from pitchcli.pipeline.simulate import simulate_game
+    from pitchcli.record.write import canonical, to_yaml
+
+    seen = _parsers_seen(monkeypatch)
+    rec = simulate_game("ten-point", seed=10)  # (a long game: over a thousand brackets)
+    raw = to_yaml(canonical(rec)).encode()
+    assert raw.count(b"[") + raw.count(b"{") > 500, "a game with fewer brackets than the bound shows nothing"
+    (doc,) = load_documents(raw, "long.yaml")
+    assert isinstance(doc, Document) and seen == ["yaml-rs"], seen
+    seen.clear()
+    (d,) = load_documents(b"k: " + b"[" * 600 + b"]" * 600 + b"\n", "flow.yaml")
+    assert d.code == "L107" and seen == ["yaml-rs", "scan"], (d, seen)
+
+
 @needs_wheel
 @pytest.mark.parametrize("limits", [Limits(max_depth=3), Limits(max_nodes=40), Limits(max_nodes=41),
                                     Limits(max_document_bytes=500)])
