@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
 from pitchcli.engine.family import family_for
 from pitchcli.engine.violations import Violation
@@ -121,3 +123,41 @@ def build_table(
                                     f"expected {count} teams of {profile.team_size}",
                                     at + "/teams"))
     return Table(profile, tuple(players), tuple(names), tuple(profile.team_of(s, n) for s in range(n))), violations
+
+
+def seat_table(profile: Profile, players: list[Any], teams: Any) -> tuple[Table, list[Violation]]:
+    """``build_table`` for a record's ``players`` and ``teams``, made once for
+    each profile, players and teams (a tournament's tables recur: a league's
+    archive seats the same few hundred tables game after game, and seating
+    one costs a ten-point game as much as a tenth of its quick pass). Only
+    names and lists of names are kept (the table and its problems are frozen);
+    anything else is seated anew."""
+    key = _seating(players, teams)
+    if key is None:
+        return build_table(profile, players, teams)
+    table, problems = _seated(profile, *key)
+    return table, list(problems)
+
+
+def _seating(players: list[Any], teams: Any) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]] | None:
+    """``players`` and ``teams`` as a key of ``_seated`` (no teams: ``()``), or
+    None when they hold anything but names (then they are not kept)."""
+    if not all(type(p) is str for p in players):
+        return None
+    if not teams:
+        return tuple(players), ()
+    if type(teams) is not dict:
+        return None
+    pairs = []
+    for name, members in teams.items():
+        if type(name) is not str or type(members) is not list or not all(type(m) is str for m in members):
+            return None
+        pairs.append((name, tuple(members)))
+    return tuple(players), tuple(pairs)
+
+
+@lru_cache(maxsize=4096)
+def _seated(profile: Profile, players: tuple[str, ...],
+            teams: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[Table, tuple[Violation, ...]]:
+    table, problems = build_table(profile, list(players), {name: list(m) for name, m in teams} or None)
+    return table, tuple(problems)
