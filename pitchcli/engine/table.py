@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from pitchcli.engine.family import family_for
@@ -125,23 +124,31 @@ def build_table(
     return Table(profile, tuple(players), tuple(names), tuple(profile.team_of(s, n) for s in range(n))), violations
 
 
-def seat_table(profile: Profile, players: list[Any], teams: Any) -> tuple[Table, list[Violation]]:
+
+Seated = dict[tuple[Any, ...], tuple[Table, tuple[Violation, ...]]]
+"""Tables already seated, by profile, players and teams (``seat_table``)."""
+
+
+def seat_table(profile: Profile, players: list[Any], teams: Any, seated: Seated) -> tuple[Table, list[Violation]]:
     """``build_table`` for a record's ``players`` and ``teams``, made once for
-    each profile, players and teams (a tournament's tables recur: a league's
-    archive seats the same few hundred tables game after game, and seating
-    one costs a ten-point game as much as a tenth of its quick pass). Only
-    names and lists of names are kept (the table and its problems are frozen);
-    anything else is seated anew."""
+    each profile, players and teams in ``seated`` (the caller's: a batch of a
+    tournament's games seats the same few tables game after game, and seating
+    one cost a ten-point game about a twentieth of its quick pass). Only names
+    and lists of names are kept (the table and its problems are frozen; the
+    caller gets its own list); anything else is seated anew."""
     key = _seating(players, teams)
     if key is None:
         return build_table(profile, players, teams)
-    table, problems = _seated(profile, *key)
-    return table, list(problems)
+    found = seated.get((profile, *key))
+    if found is None:
+        table, problems = build_table(profile, list(key[0]), {name: list(m) for name, m in key[1]} or None)
+        found = seated[(profile, *key)] = (table, tuple(problems))
+    return found[0], list(found[1])
 
 
 def _seating(players: list[Any], teams: Any) -> tuple[tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]] | None:
-    """``players`` and ``teams`` as a key of ``_seated`` (no teams: ``()``), or
-    None when they hold anything but names (then they are not kept)."""
+    """``players`` and ``teams`` as a key of ``seat_table`` (no teams: ``()``),
+    or None when they hold anything but names (then they are not kept)."""
     if not all(type(p) is str for p in players):
         return None
     if not teams:
@@ -154,10 +161,3 @@ def _seating(players: list[Any], teams: Any) -> tuple[tuple[str, ...], tuple[tup
             return None
         pairs.append((name, tuple(members)))
     return tuple(players), tuple(pairs)
-
-
-@lru_cache(maxsize=4096)
-def _seated(profile: Profile, players: tuple[str, ...],
-            teams: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[Table, tuple[Violation, ...]]:
-    table, problems = build_table(profile, list(players), {name: list(m) for name, m in teams} or None)
-    return table, tuple(problems)

@@ -22,7 +22,7 @@ from pitchcli.engine.game import GameState
 from pitchcli.engine.hand import Cards, HandResult, HandScore, HandState
 from pitchcli.engine.outcome import GameEnd
 from pitchcli.engine.scoring import AWARDS
-from pitchcli.engine.table import Table, seat_table
+from pitchcli.engine.table import Seated, Table, build_table, seat_table
 from pitchcli.engine.violations import Violation
 from pitchcli.escape import long_texts, quote, short, shorten_names
 from pitchcli.profiles import Profile, ProfileError, resolve
@@ -107,8 +107,9 @@ class Driver:
     """Feeds one record to the engine."""
 
     def __init__(self, record: dict[str, Any], skip: Collection[str],
-                 ignore: Collection[str] = ()) -> None:
+                 ignore: Collection[str] = (), seated: Seated | None = None) -> None:
         self.rec = record
+        self.seated = seated  # the tables a batch has seated (``seat_table``), or None: seat anew
         self.skip = skip
         self.ignore = frozenset(ignore)
         self.out = GameAnalysis(record)
@@ -164,7 +165,8 @@ class Driver:
             teams = None  # teams where the profile has none: the schema stage said so
         players = list(rec["players"])
         self.long = long_texts([*players, *(teams or {})])
-        table, problems = seat_table(profile, players, teams)
+        table, problems = (build_table(profile, players, teams) if self.seated is None
+                           else seat_table(profile, players, teams, self.seated))
         self.v.extend(self.tidy(problems))
         if any((p.code == "P303" and p.at == "/players") or p.code == "P302" for p in problems):
             return False  # the table itself can't be played: nothing more to check
@@ -833,8 +835,9 @@ def analyze_many(records: Sequence[dict[str, Any]]) -> list[GameAnalysis | None]
     out: list[GameAnalysis | None] = [None] * len(records)
     batches: dict[tuple[object, ...], QuickBatch] = {}
     fed: list[tuple[int, Driver, QuickBatch, int]] = []
+    seated: Seated = {}  # (a batch's games sit at the same few tables; kept for the batch alone: memory flat)
     for i, rec in enumerate(records):
-        d = Driver(rec, ())
+        d = Driver(rec, (), seated=seated)
         if not isinstance(rec.get("hands"), list) or not d.setup() or d.v:
             continue
         table = d.out.table

@@ -1,6 +1,7 @@
 """``seat_table``: the table of a record's players and teams, made once per
-profile, players and teams, is the table ``build_table`` makes, with the same
-problems, every time (the cache shares nothing a caller can change)."""
+profile, players and teams of a batch, is the table ``build_table`` makes,
+with the same problems, every time (what is kept shares nothing a caller can
+change)."""
 
 from __future__ import annotations
 
@@ -37,8 +38,9 @@ def test_a_seated_table_is_the_built_one_every_time(name: str, players: list[Any
         expected = build_table(profile, list(players), teams)
     except TypeError:  # (a name that is no text: the schema refuses the record before)
         return
-    for _ in range(2):  # (the second from the cache)
-        table, problems = seat_table(profile, list(players), teams)
+    seated: dict[Any, Any] = {}
+    for _ in range(2):  # (the second from what the first kept)
+        table, problems = seat_table(profile, list(players), teams, seated)
         assert (table, problems) == expected
         problems.append("changed by a caller")  # type: ignore[arg-type]
 
@@ -47,6 +49,8 @@ def test_a_profile_with_other_rules_seats_its_own_table() -> None:
     six = resolve("auction-partners", {"players": 6})
     teams = {"A": ["Ann", "Dot"], "B": ["Ben", "Eve"], "C": ["Cal", "Fay"]}
     players = ["Ann", "Ben", "Cal", "Dot", "Eve", "Fay"]
-    assert seat_table(six, players, teams) == build_table(six, players, teams)
-    assert seat_table(resolve("auction-partners"), players, teams) == build_table(
+    seated: dict[Any, Any] = {}
+    assert seat_table(six, players, teams, seated) == build_table(six, players, teams)
+    assert seat_table(resolve("auction-partners"), players, teams, seated) == build_table(
         resolve("auction-partners"), players, teams)
+    assert len(seated) == 2
