@@ -124,25 +124,26 @@ def build_table(
     return Table(profile, tuple(players), tuple(names), tuple(profile.team_of(s, n) for s in range(n))), violations
 
 
-
 Seated = dict[tuple[Any, ...], tuple[Table, tuple[Violation, ...]]]
 """Tables already seated, by profile, players and teams (``seat_table``)."""
 
 
-def seat_table(profile: Profile, players: list[Any], teams: Any, seated: Seated) -> tuple[Table, list[Violation]]:
+def seat_table(profile: Profile, players: list[Any], teams: Any,
+               seated: Seated | None) -> tuple[Table, list[Violation]]:
     """``build_table`` for a record's ``players`` and ``teams``, made once for
     each profile, players and teams in ``seated`` (the caller's: a batch of a
     tournament's games seats the same few tables game after game, and seating
-    one cost a ten-point game about a twentieth of its quick pass). Only names
-    and lists of names are kept (the table and its problems are frozen; the
-    caller gets its own list); anything else is seated anew."""
-    key = _seating(players, teams)
-    if key is None:
+    one cost a ten-point game about a twentieth of its quick pass; ``None``:
+    seated anew). Only names and lists of names are kept (the table and its
+    problems are frozen; the caller gets its own list); anything else is
+    seated anew."""
+    if seated is None or (names := _seating(players, teams)) is None:
         return build_table(profile, players, teams)
-    found = seated.get((profile, *key))
+    key = (profile, *names)
+    found = seated.get(key)
     if found is None:
-        table, problems = build_table(profile, list(key[0]), {name: list(m) for name, m in key[1]} or None)
-        found = seated[(profile, *key)] = (table, tuple(problems))
+        table, problems = build_table(profile, players, teams)
+        found = seated[key] = (table, tuple(problems))
     return found[0], list(found[1])
 
 

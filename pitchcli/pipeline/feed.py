@@ -22,7 +22,7 @@ from pitchcli.engine.game import GameState
 from pitchcli.engine.hand import Cards, HandResult, HandScore, HandState
 from pitchcli.engine.outcome import GameEnd
 from pitchcli.engine.scoring import AWARDS
-from pitchcli.engine.table import Seated, Table, build_table, seat_table
+from pitchcli.engine.table import Seated, Table, seat_table
 from pitchcli.engine.violations import Violation
 from pitchcli.escape import long_texts, quote, short, shorten_names
 from pitchcli.profiles import Profile, ProfileError, resolve
@@ -165,8 +165,7 @@ class Driver:
             teams = None  # teams where the profile has none: the schema stage said so
         players = list(rec["players"])
         self.long = long_texts([*players, *(teams or {})])
-        table, problems = (build_table(profile, players, teams) if self.seated is None
-                           else seat_table(profile, players, teams, self.seated))
+        table, problems = seat_table(profile, players, teams, self.seated)
         self.v.extend(self.tidy(problems))
         if any((p.code == "P303" and p.at == "/players") or p.code == "P302" for p in problems):
             return False  # the table itself can't be played: nothing more to check

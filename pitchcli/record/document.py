@@ -28,7 +28,7 @@ __all__ = ["DEFAULT_LIMITS", "SAFE_DEPTH", "Document", "Limits"]
 
 SAFE_DEPTH = 1000
 """The deepest nesting libyaml's composer is given (it is safe, in C stack and
-scanner time, well past this; see ``yaml_scan.may_be_deep``).
+scanner time, well past this; see ``yaml_scan``'s byte-level bounds).
 ``Limits.max_depth`` may not exceed it."""
 
 

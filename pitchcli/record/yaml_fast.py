@@ -150,9 +150,8 @@ def _escapes_alike(chunk: bytes, backslashes: int) -> bool:
 def _colons_alike(chunk: bytes) -> bool:
     """Whether every colon of ``chunk`` is one both parsers read alike: after a
     word or a quote, before a space, a line end, a word, a quote, a backslash, a
-    slash or the end. (Counted at
-    C speed, a key's "w: " first, the only kind in most records; "w:w:w" counts
-    once, so "1:2:3" is doubtful: safe, and rare.)"""
+    slash or the end. (Counted at C speed, a key's "w: " first, the only kind in
+    most records; "w:w:w" counts once, so "1:2:3" is doubtful: safe, and rare.)"""
     context = chunk.translate(_COLON_CONTEXT)
     colons = context.count(b":")
     alike = context.count(b"w: ")

@@ -6,10 +6,12 @@ its nesting may be deep (a byte-level bound), where it first nests too deep
 0.2.5, has no 1,000-level stop: it composed 20,000 levels and crashed the
 process with 40,000) and its scanner is quadratic in flow depth (30,000 levels
 of ``[``: 1.8 s), so a YAML document is never given to it unless a cheap
-byte-level bound (``may_be_deep``) shows its depth is under 1,000, or an
-event-level scan (``first_too_deep``, which stops at ``max_depth``) has shown
-it is within ``Limits.max_depth``. Deeper than ``max_depth`` is L107 at the
-first too-deep collection.
+byte-level bound (``may_be_deep_in_blocks`` and ``may_be_deep_in_flow``)
+shows its depth is under 1,000, or an event-level scan (``first_too_deep``,
+which stops at ``max_depth``) has shown it is within ``Limits.max_depth``.
+yaml-rs is given a document only under the first of those bounds (it stops
+flow nesting itself; see ``yaml_read``). Deeper than ``max_depth`` is L107 at
+the first too-deep collection.
 
 **Aliases** are refused while the data is built (``yaml_build``);
 ``first_alias`` then finds the ``*`` itself, to place the L105 there.
@@ -27,11 +29,11 @@ if TYPE_CHECKING:
     import yaml
     from yaml.events import AliasEvent
 
-# (``may_be_deep`` is read for every YAML document, the event scans only for a
+# (The byte-level bounds are read for every YAML document, the event scans only for a
 # deep one or one with an alias: PyYAML is imported by those, so that a record
 # the compiled parser reads is read without it; see ``yaml_read``.)
 
-__all__ = ["first_alias", "first_too_deep", "may_be_deep", "may_be_deep_in_blocks", "may_be_deep_in_flow"]
+__all__ = ["first_alias", "first_too_deep", "may_be_deep_in_blocks", "may_be_deep_in_flow"]
 
 # Two lines of defence before libyaml sees a document: the C composer recurses
 # without limit (a crash past ~30,000 levels here) and the scanner's cost grows
@@ -44,11 +46,6 @@ __all__ = ["first_alias", "first_too_deep", "may_be_deep", "may_be_deep_in_block
 # max_depth) decides first.
 _LONG_LEAD = re.compile(rb"\n[ \t?:\-]{%d}" % (SAFE_DEPTH // 4))
 _LONG_LEAD_AT_START = re.compile(rb"[ \t?:\-]{%d}" % (SAFE_DEPTH // 4))
-
-
-def may_be_deep(chunk: bytes) -> bool:
-    """False when the nesting depth of this YAML text is surely under SAFE_DEPTH."""
-    return may_be_deep_in_flow(chunk) or may_be_deep_in_blocks(chunk)
 
 
 def may_be_deep_in_flow(chunk: bytes) -> bool:

@@ -357,7 +357,6 @@ def yaml_pieces(draw: st.DrawFn) -> bytes:
     return text.replace("\n", draw(st.sampled_from(["\n", "\r\n"]))).encode()
 
 
-
 @st.composite
 def broken_text(draw: st.DrawFn, raw: bytes) -> bytes:
     """``raw`` damaged in 1 to 3 ways, as files get damaged."""
