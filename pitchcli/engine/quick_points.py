@@ -130,7 +130,9 @@ COVERAGE: dict[str, str] = {
     "TP5-3": "checked: the bidder calls `called_cards` different trumps of the deck; each is held (dealt, "
              "or the kitty's: the bidder's; a play-level hand: played); the partners are their holders other "
              "than the bidder, and a recorded partner must name them, in the order of the cards (else R411 "
-             "or C507, replayed); "
+             "or C507, replayed); where the record shows no holder of a called card (a play-level hand's "
+             "card nobody played, a card set aside dead), a name for each card called stands in for it, "
+             "and a card that shows its holder must show the name given for it (_partners); "
              "a tally names a holder for each card called, which stand in for the cards (add_tally); "
              "the side's points are pooled (TP5-5, QuickBatch.settle) and a tie at the target goes to the "
              "holder of the first card called (game.game_won)",
@@ -393,14 +395,27 @@ class PointCardBatch(QuickBatch):
         trump = np.array(self.trump, np.int64)
         has = held[np.arange(h)[:, None], :, called]  # (hand, called card, seat)
         ok = t.in_deck[called].all(1) & t.is_trump[trump[:, None], called].all(1)  # CARD-2; a trump
-        ok &= has.any(2).all(1)  # (each held by somebody: the record shows who)
         if k > 1:
             ok &= (np.sort(called, 1)[:, 1:] != np.sort(called, 1)[:, :-1]).all(1)  # called twice: R411
-        holders = has.argmax(2).tolist()
+        # The holder of each called card, -1 where the record shows none (a
+        # play-level hand's card nobody played, a card set aside dead).
+        holders = np.where(has.any(2), has.argmax(2), -1).tolist()
         ok_l = ok.tolist()
         partners: list[tuple[int, ...]] = []
         for i, (bidder, seats, claim) in enumerate(zip(
                 (self.bidder[j] for j in self.card_hands), holders, self.partner_claims, strict=True)):
+            if -1 in seats:
+                # No card shows a holder: the names recorded stand in, one a
+                # card, in the order called; a card that does show one must
+                # show the name given for it (else R411 or C507, replayed).
+                if claim is None or len(claim) != k or any(
+                        s not in (-1, c) for s, c in zip(seats, claim, strict=True)):
+                    ok_l[i] = False
+                    partners.append(())
+                    continue
+                holders[i] = list(claim)
+                partners.append(tuple(sorted(set(claim) - {bidder})))
+                continue
             derived = list(dict.fromkeys(s for s in seats if s != bidder))
             if claim is not None and (len(claim) > k or list(dict.fromkeys(
                     s for s in claim if s != bidder)) != derived):
