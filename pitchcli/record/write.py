@@ -222,6 +222,8 @@ def _yaml_lines(v: Any, indent: int, out: list[str], path: tuple[Any, ...] = (),
 def to_yaml(record: dict[str, Any], comments: Comments | None = None) -> str:
     """One record as a YAML document (no ``---``), ending with a newline; with
     ``comments`` (from the source), each put back by the entry it belongs to."""
+    if not record:
+        return "{}\n"  # (block style has no lines for an empty mapping: a blank document would read as null)
     lines: list[str] = []
     if not comments:
         _yaml_lines(record, 0, lines)

@@ -53,6 +53,15 @@ def test_every_format_loads_back_the_same_text(rec: dict[str, Any], fmt: str) ->
 
 
 @pytest.mark.parametrize("fmt", ["yaml", "json", "jsonl"])
+def test_empty_collections_load_back(fmt: str) -> None:
+    """An empty mapping or list anywhere, the whole document too (a blank YAML
+    document reads as null: the differential test's fuzzer wrote one), loads
+    back as itself."""
+    recs = [{}, {"x-a": {}, "x-b": [], "x-c": [{}, []]}]
+    assert _load(dump(recs, fmt), fmt) == recs
+
+
+@pytest.mark.parametrize("fmt", ["yaml", "json", "jsonl"])
 def test_a_stream_of_odd_names_loads_back(fmt: str) -> None:
     recs = [canonical({"format": "pitch-record/1", "variant": "auction", "event": name, "players": [name, "B"],
                        "hands": []}) for name in ODD]
