@@ -5,7 +5,9 @@ with its baseline in the same run.
 
 Makes ``--games`` simulated games per layout in a temporary folder (a JSON
 Lines file, a folder of one-game JSON files, one of one-game YAML files, a
-YAML stream; ten-point, ten-point-5, play-level and tally JSON Lines; Auction
+YAML stream; ten-point, ten-point-5, play-level (ten-point's, and
+ten-point-5's filled first, so that a called card nobody played has its holder
+named) and tally JSON Lines; Auction
 and ten-point filled by ``pitch fmt --fill``, every claim written; one-game
 ten-point YAML files, whose teams are named "Ann & Cal", and Auction YAML files
 with CRLF line ends), then,
@@ -47,8 +49,8 @@ YAML_FILES = ("import os, sys, yaml\nfor n in sorted(os.listdir(sys.argv[1])):\n
 YAML_STREAM = ("import sys, yaml\nwith open(sys.argv[1], 'rb') as f:\n"
                "    list(yaml.compose_all(f, Loader=yaml.CSafeLoader))\n")
 ROWS = ("jsonl", "json-files", "json-pretty", "yaml-files", "yaml-block", "yaml-stream", "ten-point", "ten-point-5",
-        "ten-point-play", "play", "tally", "filled", "ten-point-filled", "yaml-teams", "yaml-crlf", "summarize",
-        "summarize-block", "report", "ratings", "startup")
+        "ten-point-play", "ten-point-5-play", "play", "tally", "filled", "ten-point-filled", "yaml-teams", "yaml-crlf",
+        "summarize", "summarize-block", "report", "ratings", "startup")
 
 
 def child_cpu(cmd: list[str]) -> tuple[float, int]:
@@ -166,7 +168,8 @@ def main() -> None:
         split(auction, t / "yaml-block", "yaml-block")
         yaml_stream(t / "yaml", t / "stream.yaml")
         for v in ("ten-point", "ten-point-5"):
-            if v in only or (v == "ten-point" and only & {"ten-point-play", "ten-point-filled", "yaml-teams"}):
+            if v in only or (v == "ten-point" and only & {"ten-point-play", "ten-point-filled", "yaml-teams"}) or (
+                    v == "ten-point-5" and "ten-point-5-play" in only):
                 simulate(v, n, t / f"{v}.jsonl")
         if "yaml-teams" in only:
             split(t / "ten-point.jsonl", t / "yaml-teams", "yaml")
@@ -178,6 +181,9 @@ def main() -> None:
             filled(t / "ten-point.jsonl", t / "ten-point-filled.jsonl")
         if "ten-point-play" in only:
             derived(t / "ten-point.jsonl", t / "ten-point-play.jsonl", _ten_point_play_level)
+        if "ten-point-5-play" in only:  # (filled first: a called card nobody played has its holder named, TP5-3)
+            filled(t / "ten-point-5.jsonl", t / "ten-point-5-filled.jsonl")
+            derived(t / "ten-point-5-filled.jsonl", t / "ten-point-5-play.jsonl", _ten_point_play_level)
         derived(auction, t / "play.jsonl", _play_level)
         derived(auction, t / "tally.jsonl", _tally)
         base_jl = [PY, "-c", JSON_LINES]
@@ -202,6 +208,9 @@ def main() -> None:
                True) for v in ("ten-point", "ten-point-5")),
             ("ten-point-play", "play-level ten-point, JSON Lines", ["validate", "-q", str(t / "ten-point-play.jsonl")],
              [*base_jl, str(t / "ten-point-play.jsonl")], True),
+            ("ten-point-5-play", "play-level ten-point-5, filled, JSON Lines",
+             ["validate", "-q", str(t / "ten-point-5-play.jsonl")], [*base_jl, str(t / "ten-point-5-play.jsonl")],
+             False),
             ("play", "play-level Auction, JSON Lines", ["validate", "-q", str(t / "play.jsonl")],
              [*base_jl, str(t / "play.jsonl")], False),
             ("tally", "tally Auction, JSON Lines", ["validate", "-q", str(t / "tally.jsonl")],
