@@ -122,12 +122,21 @@ def _play_level(rec: dict[str, Any], keep_dead: bool = False) -> dict[str, Any]:
     return out
 
 
+def _called_cards(h: dict[str, Any]) -> set[str]:
+    """The cards hand ``h`` calls (``partner.card`` or ``partner.cards``; none without a call)."""
+    call = h.get("partner", {})
+    return {call["card"]} if "card" in call else set(call.get("cards", ()))
+
+
+def _named(call: dict[str, Any], holders: list[str]) -> dict[str, Any]:
+    """The call ``call`` with the holder of each card it calls written down."""
+    return {**call, **({"players": holders} if len(holders) > 1 else {"player": holders[0]})}
+
+
 def _unplayed_calls(h: dict[str, Any]) -> bool:
     """Whether hand ``h`` calls a card that none of its tricks shows."""
-    called = h.get("partner", {})
-    cards = [called["card"]] if "card" in called else called.get("cards", [])
     played = {c for t in h.get("tricks", ()) for c in (t["cards"] if isinstance(t, dict) else t)}
-    return bool(cards) and not set(cards) <= played
+    return not _called_cards(h) <= played
 
 
 def _play_level_named(rec: dict[str, Any], keep_dead: bool = False) -> dict[str, Any]:
@@ -138,10 +147,8 @@ def _play_level_named(rec: dict[str, Any], keep_dead: bool = False) -> dict[str,
     a = analyze(rec)
     assert a.table is not None and not a.violations
     for h, r in zip(out["hands"], a.hands, strict=True):
-        called = h.get("partner", {})
-        if r is not None and _unplayed_calls(h) and not {"player", "players"} & set(called):
-            holders = [a.table.players[s] for s in r.card_holders]
-            h["partner"] = {**called, **({"players": holders} if "cards" in called else {"player": holders[0]})}
+        if r is not None and _unplayed_calls(h) and not {"player", "players"} & set(h["partner"]):
+            h["partner"] = _named(h["partner"], [a.table.players[s] for s in r.card_holders])
     return out
 
 
@@ -158,7 +165,7 @@ def _tally(rec: dict[str, Any]) -> dict[str, Any]:
         h["points"] = dict(zip(names, r.taken, strict=True))
         if "partner" in h:  # a table of called partners: the holder of each card called, as the cards showed
             holders = [a.table.players[s] for s in r.card_holders]
-            h["partner"] = {**h["partner"], **({"players": holders} if len(holders) > 1 else {"player": holders[0]})}
+            h["partner"] = _named(h["partner"], holders)
     return out
 
 
@@ -1294,8 +1301,7 @@ def _a_point_card_missing(rec: dict[str, Any], rng: random.Random) -> bool:
     """TP4-4 (no dead cards): a point card of the tricks replaced by a card worth nothing that nobody played."""
     h = rng.choice(rec["hands"])
     points, plain = _points_and_plain(Trump(h["trump"]), h["tricks"])
-    called = h.get("partner", {})
-    called = {called["card"]} if "card" in called else set(called.get("cards", ()))
+    called = _called_cards(h)
     points = [(k, j) for k, j in points if h["tricks"][k][j] not in called]  # (else: the partner unshown, R411)
     if not points or not plain:
         return False
@@ -1372,13 +1378,13 @@ CALLED: tuple[Table, ...] = tuple(t for t in TEN_POINT if resolve(t[0]).sides ==
 
 def _unplayed_call_games(table: Table) -> list[dict[str, Any]]:
     """Clean games of ``table`` written play-level in which a hand calls a card
-    nobody played (its holder discarded it), its holder named (about one game
-    in forty at the tables of called partners)."""
+    nobody played (its holder discarded it), its holder named (a few games in
+    a hundred at the tables of called partners)."""
     games = [_play_level_named(_game(table, seed)) for seed in range(200)]
     return [rec for rec in games if any(_unplayed_calls(h) for h in rec["hands"])]
 
 
-def _misnamed(rec: dict[str, Any], players: list[str]) -> list[dict[str, Any]]:
+def _misnamed(rec: dict[str, Any]) -> list[dict[str, Any]]:
     """Copies of ``rec`` with the names of its first hand that calls a card
     nobody played given wrong each way: none, one too few, one too many,
     another player's, and in the other order."""
@@ -1386,7 +1392,7 @@ def _misnamed(rec: dict[str, Any], players: list[str]) -> list[dict[str, Any]]:
     call = rec["hands"][i]["partner"]
     key = "players" if "players" in call else "player"
     names = call[key] if key == "players" else [call[key]]
-    other = next(p for p in players if p not in names)
+    other = next(p for p in rec["players"] if p not in names)
     ways: list[list[str] | None] = [None, names[:-1], [*names, other], [other, *names[1:]], names[::-1]]
     out = []
     for way in ways:
@@ -1416,13 +1422,12 @@ def test_a_called_card_nobody_played(table: Table) -> None:
     for rec, quick in zip(games, analyze_many(games), strict=True):
         assert quick is not None and _took_quick_pass(quick), table
         _same(quick, analyze(rec))
-    changed = [c for rec in games for c in _misnamed(rec, rec["players"])]
+    changed = [c for rec in games for c in _misnamed(rec)]
     stats = _holds_to_the_full_replay([*changed, *_clean_play(table, 2)], table)
     assert stats["broken"] >= len(games), stats  # (no names breaks every game; another name most)
 
 
 # --- 7: tallies at a table of called partners -------------------------------------------
-
 
 
 def _partner_of_tally(rec: dict[str, Any], rng: random.Random) -> dict[str, Any]:
