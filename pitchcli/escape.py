@@ -86,7 +86,7 @@ def short(s: str, limit: int = SHORT) -> str:
 
 
 def deep(value: Any) -> Any:
-    """A copy of a view's data (strings, lists, tuples, mappings, keys and
+    """A copy of a view's data (strings, lists, tuples and named tuples, mappings, keys and
     dataclass instances, recursively) with every string passed through
     ``text``; other values are returned as they are. For renderers that build
     text from many fields: escape the view once, then format it."""
@@ -94,8 +94,9 @@ def deep(value: Any) -> Any:
         return text(value)
     if isinstance(value, list):
         return [deep(v) for v in value]
-    if isinstance(value, tuple) and not hasattr(value, "_fields"):
-        return tuple(deep(v) for v in value)
+    if isinstance(value, tuple):  # (a named tuple stays one, its fields escaped)
+        items = (deep(v) for v in value)
+        return value._make(items) if hasattr(value, "_fields") else tuple(items)
     if isinstance(value, dict):
         return {deep(k): deep(v) for k, v in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

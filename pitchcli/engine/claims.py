@@ -11,7 +11,7 @@ pass adopts its verdict of a game only when it finds none
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # The claimed value of a name the claim leaves out, and the derived value of
 # a name the engine doesn't know, as a diagnostic shows them.
@@ -19,8 +19,7 @@ MISSING = "missing"
 NOT_A_UNIT = "not a player or team"
 
 
-@dataclass(frozen=True, slots=True)
-class Disagreement:
+class Disagreement(NamedTuple):
     """One name (a player, a team, an award) where a claim and the derivation
     differ: ``claimed`` is ``MISSING`` when the claim leaves the name out,
     ``derived`` is ``NOT_A_UNIT`` when the engine knows no such name."""

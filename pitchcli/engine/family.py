@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
+from typing import NamedTuple
 
 from pitchcli.cards import SUIT_NAMES, Card
 from pitchcli.engine.tables import (
@@ -150,8 +151,7 @@ class Words:
     closed: str
 
 
-@dataclass(frozen=True, slots=True)
-class Family:
+class Family(NamedTuple):
     """A rule family (``auction`` or ``ten-point``) as data: everything the
     engine and the views need to know about it, so that nobody outside
     ``engine/`` and ``profiles.py`` compares its name.

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import overload
+from typing import NamedTuple, overload
 
 from pitchcli.cards import ALL_CARDS, Card, describe
 from pitchcli.engine.bidding import Auction, Call
@@ -176,8 +176,7 @@ def outside_cards(fam: Family) -> frozenset[int]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
+class HandScore(NamedTuple):
     """What a scored hand counts for, and nothing more: the pitcher (a seat)
     and his bid, whether he made it, each unit's score change (``delta``), the
     called partners (seats), the Auction Pitch ``awards`` (each as its kind,

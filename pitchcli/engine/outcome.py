@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class EndReason(StrEnum):
@@ -24,8 +24,7 @@ class NotWon(StrEnum):
     TIED = "tied"  # TP-WIN-1: the highest score at or above the target is tied
 
 
-@dataclass(frozen=True, slots=True)
-class GameEnd:
+class GameEnd(NamedTuple):
     """The game's end: ``winner`` (a unit) won in hand ``hand`` for ``reason``
     under ``rule``, with ``total``; ``at_target`` are the units at or above the
     target after that hand."""
@@ -38,8 +37,7 @@ class GameEnd:
     at_target: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class TargetNote:
+class TargetNote(NamedTuple):
     """A unit at or above the target after a hand that did not win, and why."""
 
     unit: int

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pitchcli.engine.family import family_for
 from pitchcli.engine.violations import Violation
@@ -11,8 +10,7 @@ from pitchcli.profiles import Profile
 from pitchcli.suggest import did_you_mean
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(NamedTuple):
     """Seats in clockwise order (AP-TABLE-3) and who scores together.
 
     A *unit* is what a score belongs to: a player (solo and called-partner

@@ -21,8 +21,8 @@ Cards are also ints here (``Card.index``): the engine's hot paths work on ints.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import NamedTuple
 
 from pitchcli.cards import (
     ALL_CARDS,
@@ -97,8 +97,7 @@ def may_follow(of_suit_led: bool, trump: bool, holds_suit_led: bool) -> bool:
     return of_suit_led or trump or not holds_suit_led
 
 
-@dataclass(frozen=True, slots=True)
-class TrumpView:
+class TrumpView(NamedTuple):
     """How the cards behave once ``trump`` is known (``trump_view``).
 
     ``suit_of[card]`` is the suit a card belongs to for following (the off-jack
@@ -113,20 +112,20 @@ class TrumpView:
     suit_of: dict[Card, str]
     strength: dict[Card, int]
     points: dict[Card, int]
-    suit_i: tuple[str, ...] = ()
-    strength_i: tuple[int, ...] = ()
-    points_i: tuple[int, ...] = ()
-    trumps_i: frozenset[int] = frozenset()
+    suit_i: tuple[str, ...]
+    strength_i: tuple[int, ...]
+    points_i: tuple[int, ...]
+    trumps_i: frozenset[int]
     # Per suit led: each card's key for winning a trick (a trump above every
     # non-trump, by strength; then a card of the suit led, by rank; 0 for the rest).
-    win_key: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    win_key: dict[str, tuple[int, ...]]
     # Per suit led: the cards (``Card.index``) that ``may_follow`` lets only a
     # player with no card of the suit led play.
-    void_only: dict[str, frozenset[int]] = field(default_factory=dict)
+    void_only: dict[str, frozenset[int]]
     # Per suit led: the cards that may be played as a bit mask over
     # ``Card.index``, by a player who holds no card of the suit led ([0]) and
     # by one who does ([1]).
-    follow: dict[str, tuple[int, int]] = field(default_factory=dict)
+    follow: dict[str, tuple[int, int]]
 
     def is_trump(self, c: Card) -> bool:
         """True when ``c`` is a trump."""

@@ -28,11 +28,11 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pitchcli.diagnostics import DEFAULT_MAX_ERRORS, WARNING, Diagnostic
 from pitchcli.pipeline.check import Checked, check_paths, check_source, check_sources
-from pitchcli.pipeline.config import Config
+from pitchcli.pipeline.config import DEFAULTS, Config
 from pitchcli.pipeline.selection import Layer, enabled
 from pitchcli.pipeline.walk import SKIPPED
 
@@ -42,14 +42,13 @@ if TYPE_CHECKING:
 UNREADABLE = "L101"
 
 
-@dataclass(frozen=True)
-class Policy:
+class Policy(NamedTuple):
     """What is shown of one file: the codes ``enabled``, the cap, and its
     configuration (for the house rules)."""
 
     enabled: frozenset[str]
     max_errors: int | None
-    config: Config = field(default_factory=Config)
+    config: Config = DEFAULTS
 
 
 def policies(discovery: Any, cli: Layer, max_errors: int | None) -> Callable[[str], Policy]:

@@ -18,7 +18,7 @@ an input exits with 3 whatever is selected, and says why.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pitchcli.diagnostics import CODES
 
@@ -55,8 +55,7 @@ def _matches(selector: str, code: str) -> bool:
     return selector == ALL or code.startswith(selector)
 
 
-@dataclass(frozen=True)
-class Layer:
+class Layer(NamedTuple):
     """One source of selection: ``select`` (None: not given), ``extend-select``, ``ignore``."""
 
     select: tuple[str, ...] | None = None

@@ -20,7 +20,7 @@ the pipeline's (``pitchcli.pipeline.lint``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pitchcli.diagnostics import CODES
 
@@ -33,8 +33,7 @@ _DIRECTIVE = re.compile(r"pitch:\s*(ignore-file|ignore)(?![\w-])\s*(\[[^\]]*\]?)
 _CODE = re.compile(r"[A-Za-z]\d{3}")
 
 
-@dataclass(frozen=True, slots=True)
-class Directive:
+class Directive(NamedTuple):
     """One suppression comment: where it is (1-based, in the file), what it
     suppresses, and why it can't be used (``problem``), if it can't."""
 

@@ -14,12 +14,10 @@ loader or the table library to do it (start-up).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True)
-class Lazy:
+class Lazy(NamedTuple):
     """A renderer named by its module and attribute, imported when first used."""
 
     module: str

@@ -510,7 +510,7 @@ def test_a_profile_option_with_a_value_it_does_not_know_is_not_handled(variant: 
     assert table is not None and QuickBatch.handles(table)
     p = table.profile
     for new in _new_values(getattr(p, option)):
-        changed = replace(table, profile=replace(p, **{option: new}))
+        changed = table._replace(profile=replace(p, **{option: new}))
         assert not QuickBatch.handles(changed), (option, new)
 
 
@@ -523,7 +523,7 @@ def test_a_new_rule_is_replayed_in_full(option: str, value: object) -> None:
     rec = simulate_game("auction", players=4, seed=2)
     table = analyze(rec).table
     assert table is not None
-    changed = replace(table, profile=replace(table.profile, **{option: value}))
+    changed = table._replace(profile=replace(table.profile, **{option: value}))
     assert not QuickBatch.handles(changed)
 
 
@@ -532,7 +532,7 @@ def test_the_built_in_auction_profiles_are_handled(variant: str) -> None:
     table = analyze(simulate_game(variant, players=4, seed=1)).table
     assert table is not None and QuickBatch.handles(table)
     for rules in ({"low": "played"}, {"win_on_set": True}, {"steal": False}, {"target": 11}):
-        assert QuickBatch.handles(replace(table, profile=replace(table.profile, **rules)))
+        assert QuickBatch.handles(table._replace(profile=replace(table.profile, **rules)))
 
 
 # --- COVERAGE: each rule the quick pass covers, broken alone inside a stream ------------

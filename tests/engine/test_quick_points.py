@@ -111,7 +111,7 @@ def test_a_profile_option_with_a_value_it_does_not_know_is_not_handled(option: s
     for new in _new_values(getattr(p, option)):
         if option in _ANY_WHOLE and new.__class__ is int:
             continue  # (any whole number: a size or a number the engine's own code reads)
-        changed = replace(table, profile=replace(p, **{option: new}))
+        changed = table._replace(profile=replace(p, **{option: new}))
         assert not PointCardBatch.handles(changed), (option, new)
         assert batch_class(changed) is None, (option, new)
 
@@ -122,7 +122,7 @@ def test_a_profile_option_with_a_value_it_does_not_know_is_not_handled(option: s
 def test_another_exchange_or_side_is_not_handled(option: str, value: object) -> None:
     table = analyze(simulate_game("ten-point", players=4, seed=2)).table
     assert table is not None
-    assert not PointCardBatch.handles(replace(table, profile=replace(table.profile, **{option: value})))
+    assert not PointCardBatch.handles(table._replace(profile=replace(table.profile, **{option: value})))
 
 
 def test_each_table_gets_its_own_quick_pass() -> None:
