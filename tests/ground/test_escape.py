@@ -11,6 +11,7 @@ import io
 import json
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 import yaml
@@ -89,6 +90,21 @@ def test_code_span_cannot_be_ended_by_its_text() -> None:
 def test_short_is_bounded() -> None:
     assert escape.short("x" * 200_000) == "x" * 59 + "…"
     assert escape.short("Ann") == "Ann"
+
+
+class _Named(NamedTuple):
+    name: str
+    seats: tuple[str, ...]
+
+
+def test_deep_escapes_every_string_and_keeps_each_kind() -> None:
+    hostile = "Ann\nx.yaml:1:1: R407 forged"
+    got = escape.deep({"k\x1b": [hostile, (hostile,), _Named(hostile, (hostile,))]})
+    [(key, [in_list, in_tuple, named])] = got.items()
+    assert key == escape.text("k\x1b") and in_list == escape.text(hostile)
+    assert type(in_tuple) is tuple and in_tuple == (escape.text(hostile),)
+    # A named tuple stays one, its fields escaped (it was passed through raw).
+    assert type(named) is _Named and named == _Named(escape.text(hostile), (escape.text(hostile),))
 
 
 def _no_raw(text: str) -> None:
