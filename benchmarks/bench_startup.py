@@ -7,7 +7,9 @@ that imports a growing set of what ``validate`` needs — the interpreter alone,
 ``click`` and ``yaml`` (issue 22's baseline), then jsonschema_rs, the engine,
 the record readers, the pipeline and the command — and then ``pitch validate``
 of one sample, and prints each step's cost and the ratio to the baseline
-(target: ``pitch validate ONE_FILE`` ≤ 1.5× ``python -c "import click, yaml"``).
+(target: ``pitch validate ONE_FILE`` ≤ 1.5× ``python -c "import click, yaml"``),
+then what defining the package's dataclasses costs of its own import (a child
+that times each, CPU medians).
 Run it where bytecode is written (``PYTHONDONTWRITEBYTECODE`` unset), as an
 installed package runs: the first round warms the caches and is not counted.
 """
@@ -38,6 +40,36 @@ _STEPS = [
                                         "pitchcli.commands.validate", "pitchcli.views.verdict",
                                         "pitchcli.render.jsonstream"]),
 ]
+
+
+# A child that times every dataclass the modules of ``validate`` define (each
+# generated method is compiled at import: the biggest share of pitch's own import).
+_DATACLASSES = """
+import dataclasses, sys, time
+made, spent, real = 0, 0.0, dataclasses.dataclass
+def timed(cls=None, **kw):
+    def wrap(c):
+        global made, spent
+        start = time.process_time()
+        out = real(c, **kw)
+        spent += time.process_time() - start
+        made += 1
+        return out
+    return wrap if cls is None else wrap(cls)
+dataclasses.dataclass = timed
+import click, yaml
+start = time.process_time()
+import {modules}
+print(made, spent, time.process_time() - start)
+"""
+
+
+def _dataclasses(modules: list[str]) -> tuple[int, float, float]:
+    """How many dataclasses importing ``modules`` defines, the CPU seconds that
+    took, and the CPU seconds of the whole import (after click and yaml)."""
+    code = _DATACLASSES.replace("{modules}", ", ".join(m for m in modules if m not in ("click", "yaml")))
+    out = subprocess.run([PY, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    return int(out[0]), float(out[1]), float(out[2])
 
 
 def _run(argv: list[str]) -> float:
@@ -73,6 +105,11 @@ def main() -> None:
         before = m
     ratio = statistics.median(p / b for p, b in zip(times["pitch validate ONE_FILE"], base, strict=True))
     print(f"pitch validate ONE_FILE / import click, yaml: {ratio:.2f}x (medians of paired runs; target 1.5x)")
+    runs = [_dataclasses(modules) for _ in range(min(args.repeat, 7))]
+    made = runs[0][0]
+    spent, whole = statistics.median(r[1] for r in runs), statistics.median(r[2] for r in runs)
+    print(f"of pitch's own import ({whole * 1000:.1f} ms of CPU, after click and yaml): defining its {made} "
+          f"dataclasses {spent * 1000:.1f} ms ({spent / whole:.0%})")
 
 
 if __name__ == "__main__":
