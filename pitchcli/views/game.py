@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from pitchcli import escape
 from pitchcli.api.checking import checked_game
@@ -26,16 +26,14 @@ from pitchcli.cards import SUITS
 from pitchcli.pipeline.check import Checked
 
 
-@dataclass
-class PlayView:
+class PlayView(NamedTuple):
     """One card played in a trick (its face says whether the engine counts it a trump)."""
 
     player: str
     face: CardFace
 
 
-@dataclass
-class TrickView:
+class TrickView(NamedTuple):
     """One trick: who led, the plays in order, who won it (``None``: nobody)."""
 
     number: int
@@ -45,8 +43,7 @@ class TrickView:
     reason: str
 
 
-@dataclass(frozen=True)
-class CardFace:
+class CardFace(NamedTuple):
     """A card as printed: ``rank`` 10, Q (``''`` for a joker), ``suit`` S H D C
     (``None`` for a joker); ``card`` its canonical notation. Frozen: one face
     of each card (and trump flag) is shared by every view that shows it
@@ -65,8 +62,7 @@ def face_of(c: Card, trump: bool = False) -> CardFace:
     return CardFace(c.text, "" if c.suit is None else c.text[:-1], c.suit, trump)
 
 
-@dataclass
-class PointView:
+class PointView(NamedTuple):
     """One Auction Pitch point (High, Low, Jack, Game): who took it and with
     which card (``unit`` ``None``: not awarded; ``card`` ``None``: no card
     earns it, or a tally record doesn't say)."""
@@ -77,8 +73,7 @@ class PointView:
     player: str | None
 
 
-@dataclass
-class SeatDeal:
+class SeatDeal(NamedTuple):
     """One player's box of the hand diagram: the cards dealt, and in ten-point
     the exchange: the cards discarded and drawn; each list jokers first, then
     suit by suit from the ace down (the record's order is in the record)."""
@@ -89,8 +84,7 @@ class SeatDeal:
     draws: list[CardFace] | None = None
 
 
-@dataclass
-class DealView:
+class DealView(NamedTuple):
     """A hand's deal as a hand diagram shows it: one ``SeatDeal`` per player in
     seat order, the kitty the bidder took (cut-down ten-point) and the cards
     set aside at the deal (``None``: none recorded). Read from the public
@@ -316,17 +310,17 @@ def for_display(g: GameView, limit: int = DISPLAY_NAME) -> GameView:
         return {m.get(k, k): v for k, v in d.items()}
 
     def deal(d: DealView | None) -> DealView | None:
-        return None if d is None else replace(
-            d, seats=[replace(sd, player=m.get(sd.player, sd.player)) for sd in d.seats])
+        return None if d is None else d._replace(
+            seats=[sd._replace(player=m.get(sd.player, sd.player)) for sd in d.seats])
 
     def hand(h: HandView) -> HandView:
         return replace(
             h, dealer=m.get(h.dealer, h.dealer), calls=[(m.get(p, p), c) for p, c in h.calls], bidder=n(h.bidder),
             called=[m.get(p, p) for p in h.called], partners=[m.get(p, p) for p in h.partners],
-            awards=[replace(a, unit=n(a.unit), player=n(a.player)) for a in h.awards], taken=keys(h.taken),
+            awards=[a._replace(unit=n(a.unit), player=n(a.player)) for a in h.awards], taken=keys(h.taken),
             change=keys(h.change), totals=None if h.totals is None else keys(h.totals),
-            tricks=[replace(t, leader=m.get(t.leader, t.leader), winner=n(t.winner),
-                            plays=[replace(p, player=m.get(p.player, p.player)) for p in t.plays])
+            tricks=[t._replace(leader=m.get(t.leader, t.leader), winner=n(t.winner),
+                               plays=[p._replace(player=m.get(p.player, p.player)) for p in t.plays])
                     for t in h.tricks], deal=deal(h.deal))
 
     def label(x: str | None) -> str | None:
