@@ -28,7 +28,7 @@ site is byte for byte the one ``jobs=1`` writes.
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from importlib.resources import files
@@ -48,7 +48,7 @@ from pitchcli.record.spool import Spool
 from pitchcli.record.write import OutputError
 from pitchcli.render.chart import rating_svg, svg
 from pitchcli.render.summary import common_dir, event_title, standings_tables
-from pitchcli.render.templating import environment, render
+from pitchcli.render.templating import environment, html, render
 from pitchcli.text import plural
 from pitchcli.views.game import (
     DISPLAY_NAME,
@@ -227,9 +227,50 @@ def made_html(h: HandView) -> Markup:
     return _made_markup(h.scored, h.made)
 
 
+_NO_CARDS = Markup('<span class="none">none</span>')
+
+
+def cards_html(faces: list[CardFace]) -> Markup:
+    """Cards in a row, each with its rank and suit as text, or "none" for an
+    empty list: a hand diagram's box (a deal, discards, draws, the kitty)."""
+    return Markup(f'<span class="cards">{card_row(faces)}</span>') if faces else _NO_CARDS
+
+
+def listing(pairs: Iterable[tuple[object, object]], signed: bool = False) -> Markup:
+    """Pairs as a page lists them, 'Ann 5, Ben 3' (``signed``: 'Ann +5, Ben -3'):
+    what a Jinja loop writing ``{{ a }} {{ b }}`` for each pair writes, made in
+    one call (a game page has hundreds of such pairs). The text is escaped
+    once, whole: escaping and ``printable`` work a character at a time, so the
+    whole escaped is the parts escaped and joined."""
+    return html(", ".join(f"{a} {b:+d}" if signed else f"{a} {b}" for a, b in pairs))
+
+
+def points_html(awards: list[PointView]) -> Markup:
+    """A hand's Auction Pitch points: 'High: Ann ♠A; Low: …' (``point_html`` each)."""
+    return Markup("; ".join(f"{html(a.kind.capitalize())}: {point_html(a)}" for a in awards))
+
+
+def card_names(texts: list[str]) -> str:
+    """Cards as words, 'Ace of spades, Little joker' (``card_name`` each)."""
+    return ", ".join(map(card_name, texts))
+
+
 def trick_cells(t: TrickView) -> Markup:
     """The cells of a trick's row, one per card in play order, the winner's marked."""
     return Markup("".join(_play_markup(p.player, p.face, p.player == t.winner) for p in t.plays))
+
+
+@lru_cache(maxsize=1 << 12)
+def _won_by(winner: str | None) -> str:
+    return "nobody" if winner is None else f'{html(winner)} <span aria-hidden="true">★</span>'
+
+
+def trick_rows(tricks: list[TrickView]) -> Markup:
+    """The rows of a hand's table of tricks, each its number, its cards
+    (``trick_cells``) and who won it: a game page has some sixty, written in
+    one call rather than a loop of the template's."""
+    return Markup("".join(f'<tr><th class="num" scope="row">{t.number}</th>\n{trick_cells(t)}'
+                          f'<td class="text name">{_won_by(t.winner)}</td></tr>\n' for t in tricks))
 
 
 def card_name(text: str) -> str:
@@ -250,12 +291,17 @@ def _shown_name(names: dict[str, str]) -> Any:
     return shown
 
 
+@cache
+def _stylesheet() -> Markup:
+    """The site's CSS, inlined in every page (read once, not once a page)."""
+    return Markup(files("pitchcli").joinpath("templates/style.css").read_text(encoding="utf-8"))
+
+
 def _common(site: Site, prefix: str) -> dict[str, Any]:
-    css = Markup(files("pitchcli").joinpath("templates/style.css").read_text(encoding="utf-8"))
-    return {"css": css, "version": __version__, "site_title": site.title, "files": len(site.summary.files),
+    return {"css": _stylesheet(), "version": __version__, "site_title": site.title, "files": len(site.summary.files),
             "suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR, "suit_name": SUIT_NAMES,
-            "card_html": card_html, "card_row": card_row, "trick_cells": trick_cells, "card_name": card_name,
-            "point_html": point_html, "made_html": made_html,
+            "card_html": card_html, "cards_html": cards_html, "card_names": card_names, "trick_rows": trick_rows,
+            "point_html": point_html, "points_html": points_html, "made_html": made_html, "listing": listing,
             "root": prefix,
             "short_title": short(site.title, MAX_TITLE - 10), "shown": site.shown}
 

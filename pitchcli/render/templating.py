@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 import jinja2
+from markupsafe import Markup, escape
 
 # C0 controls but tab and newline, DEL, the C1 controls, lone surrogates, and
 # the noncharacters: U+FFFE and U+FFFF are no XML 1.0 character at all (an SVG
@@ -47,6 +48,13 @@ def _finalize(value: Any) -> Any:
     if value.__class__ is str and _UNPRINTABLE.search(value):
         return _UNPRINTABLE.sub(_picture, value)
     return value
+
+
+def html(value: Any) -> Markup:
+    """What ``{{ value }}`` writes in a template: ``value`` made printable and
+    escaped (Markup passes as it is). For the few fragments a page repeats so
+    often that they are joined in Python rather than looped over in Jinja."""
+    return escape(_finalize(value))
 
 
 @cache
