@@ -257,7 +257,8 @@ def card_names(texts: list[str]) -> str:
 
 def trick_cells(t: TrickView) -> Markup:
     """The cells of a trick's row, one per card in play order, the winner's marked."""
-    return Markup("".join(_play_markup(p.player, p.face, p.player == t.winner) for p in t.plays))
+    won = t.winner
+    return Markup("".join(_play_markup(p, f, p == won) for p, f in zip(t.players, t.faces, strict=True)))
 
 
 @lru_cache(maxsize=1 << 12)

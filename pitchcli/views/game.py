@@ -34,13 +34,22 @@ class PlayView(NamedTuple):
 
 
 class TrickView(NamedTuple):
-    """One trick: who led, the plays in order, who won it (``None``: nobody)."""
+    """One trick: who led, who played each card and the cards, in play order,
+    who won it (``None``: nobody). (The players and the cards are two tuples,
+    not a ``PlayView`` each: ``pitch report`` spools every game's view, and a
+    game's 256 plays pickled as objects were most of its pickling.)"""
 
     number: int
     leader: str
-    plays: list[PlayView]
+    players: tuple[str, ...]
+    faces: tuple[CardFace, ...]
     winner: str | None
     reason: str
+
+    @property
+    def plays(self) -> list[PlayView]:
+        """The plays in order, each a player and the card played."""
+        return [PlayView(p, f) for p, f in zip(self.players, self.faces, strict=True)]
 
 
 class CardFace(NamedTuple):
@@ -242,8 +251,8 @@ def _hand_view(h: Hand, closing: str) -> HandView:
         calls.append((c.player, ("pass" if c.bid is None else str(c.bid))
                       + (f" ({kind})" if kind not in ("pass", "bid") else "")))
     tricks = [] if h.level is Level.TALLY else [
-        TrickView(t.number, t.leader, [PlayView(p.player, face_of(p.card, p.trump)) for p in t.plays],
-                  t.winner, t.reason.value) for t in h.tricks]
+        TrickView(t.number, t.leader, tuple(p.player for p in t.plays),
+                  tuple(face_of(p.card, p.trump) for p in t.plays), t.winner, t.reason.value) for t in h.tricks]
     awards = [PointView(a.kind.value, a.side, None if a.card is None else face_of(a.card),
                         a.captured_by or a.played_by) for a in sorted(h.points, key=lambda a: _POINT_ORDER[a.kind])]
     return HandView(
@@ -320,7 +329,7 @@ def for_display(g: GameView, limit: int = DISPLAY_NAME) -> GameView:
             awards=[a._replace(unit=n(a.unit), player=n(a.player)) for a in h.awards], taken=keys(h.taken),
             change=keys(h.change), totals=None if h.totals is None else keys(h.totals),
             tricks=[t._replace(leader=m.get(t.leader, t.leader), winner=n(t.winner),
-                               plays=[p._replace(player=m.get(p.player, p.player)) for p in t.plays])
+                               players=tuple(m.get(p, p) for p in t.players))
                     for t in h.tricks], deal=deal(h.deal))
 
     def label(x: str | None) -> str | None:
