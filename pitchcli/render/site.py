@@ -191,7 +191,7 @@ def card_html(face: CardFace) -> Markup:
 
 
 def card_row(faces: list[CardFace]) -> Markup:
-    """Cards in a row, each as ``card_html`` (the ``cards`` macro's content):
+    """Cards in a row, each as ``card_html`` (what ``cards_html`` wraps):
     one call for a hand's cards, not one call of the template per card."""
     return Markup("".join(map(card_html, faces)))
 
