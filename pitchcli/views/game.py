@@ -26,18 +26,12 @@ from pitchcli.cards import SUITS
 from pitchcli.pipeline.check import Checked
 
 
-class PlayView(NamedTuple):
-    """One card played in a trick (its face says whether the engine counts it a trump)."""
-
-    player: str
-    face: CardFace
-
-
 class TrickView(NamedTuple):
-    """One trick: who led, who played each card and the cards, in play order,
-    who won it (``None``: nobody). (The players and the cards are two tuples,
-    not a ``PlayView`` each: ``pitch report`` spools every game's view, and a
-    game's 256 plays pickled as objects were most of its pickling.)"""
+    """One trick: who led, who played each card and the cards (each face says
+    whether the engine counts it a trump), in play order, who won it (``None``:
+    nobody). (The players and the cards are two tuples, not a record per play:
+    ``pitch report`` spools every game's view, and a game's 256 plays pickled
+    as objects were most of its pickling.)"""
 
     number: int
     leader: str
@@ -45,11 +39,6 @@ class TrickView(NamedTuple):
     faces: tuple[CardFace, ...]
     winner: str | None
     reason: str
-
-    @property
-    def plays(self) -> list[PlayView]:
-        """The plays in order, each a player and the card played."""
-        return [PlayView(p, f) for p, f in zip(self.players, self.faces, strict=True)]
 
 
 class CardFace(NamedTuple):
