@@ -42,9 +42,11 @@ import numpy as np
 from pitchcli.cards import ALL_CARDS
 from pitchcli.engine.family import Exchange, Scoring, WinBy, family_of
 from pitchcli.engine.quick import (
+    NO_CARD,
     GameVerdict,
     QuickBatch,
     allowed,
+    card_rows,
     clockwise,
     counts,
     judged_by_identity,
@@ -259,11 +261,11 @@ class PointCardBatch(QuickBatch):
             return False
         if dealt is None:
             # Play-level: nothing before the play is recorded. Its rows are
-            # placeholders (-1, not a card), which ``_hands`` reads as the
+            # placeholders (NO_CARD, not a card), which ``_hands`` reads as the
             # holding each seat plays, with nothing exchanged.
-            self.dealt += [-1] * (n * self.p.deal)
+            self.dealt += [NO_CARD] * (n * self.p.deal)
             if dead is None:
-                self.dead += [-1] * self.dead_size
+                self.dead += [NO_CARD] * self.dead_size
             self.gone_count += [0] * n
             self.drawn_count += [0] * n
         else:
@@ -391,7 +393,7 @@ class PointCardBatch(QuickBatch):
         t = rule_arrays(self.fam)
         h = len(held)
         k = self.p.called_cards
-        called = np.array(self.called, np.int64).reshape(h, k) + 1
+        called = card_rows(self.called, h, k)
         trump = np.array(self.trump, np.int64)
         has = held[np.arange(h)[:, None], :, called]  # (hand, called card, seat)
         ok = t.in_deck[called].all(1) & t.is_trump[trump[:, None], called].all(1)  # CARD-2; a trump
@@ -432,11 +434,11 @@ class PointCardBatch(QuickBatch):
         h = len(self.card_hands)
         width = _CARDS + 1
         # Cards shifted by one: 0 is "not a card", so that every look-up is in range.
-        dealt = np.array(self.dealt, np.int64).reshape(h, n * p.deal) + 1
-        played = np.array(self.played, np.int64).reshape(h, n * size) + 1
-        dead = np.array(self.dead, np.int64).reshape(h, self.dead_size) + 1
-        gone, gone_row = np.array(self.gone, np.int64) + 1, np.repeat(np.arange(h * n), self.gone_count)
-        drawn, drawn_row = np.array(self.drawn, np.int64) + 1, np.repeat(np.arange(h * n), self.drawn_count)
+        dealt = card_rows(self.dealt, h, n * p.deal)
+        played = card_rows(self.played, h, n * size)
+        dead = card_rows(self.dead, h, self.dead_size)
+        gone, gone_row = card_rows(self.gone), np.repeat(np.arange(h * n), self.gone_count)
+        drawn, drawn_row = card_rows(self.drawn), np.repeat(np.arange(h * n), self.drawn_count)
         trump = np.array(self.trump, np.int64)
         bidder = np.array(self.bidder)[np.array(self.card_hands)]
         has_deal = np.array(self.has_deal, bool)
