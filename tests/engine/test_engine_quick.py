@@ -36,7 +36,7 @@ from support import quick_streams
 from test_auction_properties import _swap_deal, _unfollow
 
 from pitchcli.cards import ALL_CARDS
-from pitchcli.engine.quick import COVERAGE, PROFILE_VALUES, QuickBatch
+from pitchcli.engine.quick import COVERAGE, NO_CARD, PROFILE_VALUES, QuickBatch, card_rows
 from pitchcli.pipeline.check import check_source
 from pitchcli.pipeline.feed import GameAnalysis, analyze, analyze_many
 from pitchcli.pipeline.simulate import simulate_game
@@ -975,3 +975,18 @@ def test_a_text_that_is_no_card_leaves_its_game_to_the_replay(variant: str, wher
     for k in (0, 2):
         assert found[k] is not None, k
         _same(found[k], analyze(records[k]))
+
+
+def test_card_rows_shift_every_card_by_one_and_read_no_card_as_none() -> None:
+    """The batch's card lists become the arrays its rules read: each card's
+    ``Card.index`` plus one, ``NO_CARD`` (a place the record leaves unwritten)
+    as 0, "not a card", in rows of the width asked; every index of the deck
+    fits the byte each is read through."""
+    every = [c.index for c in ALL_CARDS]
+    assert max(every) < NO_CARD and min(every) >= 0
+    flat = card_rows([*every, NO_CARD])
+    assert flat.tolist() == [i + 1 for i in every] + [0]
+    assert flat.dtype.kind == "i" and flat.dtype.itemsize == 8  # (indices into the rule arrays, summed and compared)
+    rows = card_rows([3, NO_CARD, 0, 7, 1, NO_CARD], 2, 3)
+    assert rows.tolist() == [[4, 0, 1], [8, 2, 0]]
+    assert card_rows([], 4, 0).shape == (4, 0)  # (no dead cards at this table)
