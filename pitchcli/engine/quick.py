@@ -71,6 +71,8 @@ def card_rows(cards: list[int], rows: int | None = None, width: int = 0) -> np.n
     batch holds some hundred cards a hand (issue 22)."""
     shifted = _SHIFTED[np.frombuffer(bytes(cards), np.uint8)]
     return shifted if rows is None else shifted.reshape(rows, width)
+
+
 # Auctions decided so far, per profile and number of players: (dealer, calls)
 # -> (bidder, bid), or None for an auction with a problem. A league plays few
 # distinct auctions, and an auction depends on nothing else.
