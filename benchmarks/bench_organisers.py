@@ -35,7 +35,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_engine import ROOT, compile_tree, peak_kib
+from bench_engine import ROOT, compile_tree, in_turn, peak_kib
 
 PY = sys.executable
 PITCH = str(Path(PY).with_name("pitch"))
@@ -63,15 +63,11 @@ def child_cpu(cmd: list[str]) -> tuple[float, int]:
 
 
 def side_by_side(cmds: list[list[str]], repeat: int) -> list[float]:
-    """Median CPU seconds of each command, run in turn ``repeat`` times, in the
-    order given one round and the other way round the next: the machine's speed
-    drifts within a round, and a fixed order hands the drift to one command
-    (stop 50: two trees measured 0.88x of each other here, twice, and 1.0x by
-    another run of the same commands)."""
+    """Median CPU seconds of each command, run in turn ``repeat`` times, the
+    order alternating from round to round (``in_turn``)."""
     cpus: list[list[float]] = [[] for _ in cmds]
     for round_ in range(repeat):
-        pairs = list(zip(cmds, cpus, strict=True))
-        for cmd, out in pairs if round_ % 2 == 0 else reversed(pairs):
+        for cmd, out in in_turn(list(zip(cmds, cpus, strict=True)), round_):
             out.append(child_cpu(cmd)[0])
     return [statistics.median(c) for c in cpus]
 

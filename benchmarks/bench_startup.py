@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_engine import ROOT, compile_tree
+from bench_engine import ROOT, compile_tree, in_turn
 
 PY = sys.executable
 PITCH = str(Path(PY).with_name("pitch"))
@@ -93,8 +93,8 @@ def main() -> None:
     times: dict[str, list[float]] = {name: [] for name, _ in commands}
     for _, argv in commands:  # warm the bytecode and the file caches
         _run(argv)
-    for _ in range(args.repeat):
-        for name, argv in commands:
+    for round_ in range(args.repeat):
+        for name, argv in in_turn(commands, round_):
             times[name].append(_run(argv))
     base = times["click, yaml (the baseline)"]
     before = 0.0
