@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -35,7 +33,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_engine import ROOT, compile_tree, in_turn, peak_kib
+from bench_engine import ROOT, compile_tree, measure_side_by_side, peak_kib
 
 PY = sys.executable
 PITCH = str(Path(PY).with_name("pitch"))
@@ -51,25 +49,6 @@ YAML_STREAM = ("import sys, yaml\nwith open(sys.argv[1], 'rb') as f:\n"
 ROWS = ("jsonl", "json-files", "json-pretty", "yaml-files", "yaml-block", "yaml-stream", "ten-point", "ten-point-5",
         "ten-point-play", "ten-point-5-play", "play", "tally", "filled", "ten-point-filled", "yaml-teams", "yaml-crlf",
         "summarize", "summarize-block", "report", "ratings", "startup")
-
-
-def child_cpu(cmd: list[str]) -> tuple[float, int]:
-    """CPU seconds (user + system) and peak KiB of one run of ``cmd``, from the
-    operating system's accounting of the finished child (``wait4``)."""
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
-    _, _, use = os.wait4(p.pid, 0)
-    p.returncode = 0
-    return use.ru_utime + use.ru_stime, use.ru_maxrss
-
-
-def side_by_side(cmds: list[list[str]], repeat: int) -> list[float]:
-    """Median CPU seconds of each command, run in turn ``repeat`` times, the
-    order alternating from round to round (``in_turn``)."""
-    cpus: list[list[float]] = [[] for _ in cmds]
-    for round_ in range(repeat):
-        for cmd, out in in_turn(list(zip(cmds, cpus, strict=True)), round_):
-            out.append(child_cpu(cmd)[0])
-    return [statistics.median(c) for c in cpus]
 
 
 def simulate(variant: str, games: int, path: Path, fmt: str = "jsonl") -> None:
@@ -225,7 +204,7 @@ def main() -> None:
             if row not in only:
                 continue
             cmds = [[p, *pargs] for _, p in pitches] + [base]
-            found = side_by_side(cmds, args.repeat)
+            found = measure_side_by_side(cmds, args.repeat)
             for (who, p), cpu in zip(pitches, found, strict=False):
                 mib = f"{peak_kib([p, *pargs]) / 1024:9.0f}" if peak else ""
                 print(f"{label:<40} {who:>10} {cpu:8.3f} {found[-1]:9.3f} {cpu / found[-1]:6.2f}x {mib}", flush=True)
@@ -235,7 +214,7 @@ def main() -> None:
             if row not in only:
                 continue
             cmd = ["summarize", str(t / folder)]
-            found = side_by_side([[p, *cmd] for _, p in pitches], args.repeat)
+            found = measure_side_by_side([[p, *cmd] for _, p in pitches], args.repeat)
             for (who, p), cpu in zip(pitches, found, strict=True):
                 print(f"{label:<40} {who:>10} {cpu:8.3f} {'':>9} {n / cpu:6.0f}/s "
                       f"{peak_kib([p, *cmd]) / 1024:9.0f}  (games per CPU second)", flush=True)
@@ -244,13 +223,13 @@ def main() -> None:
                 continue
             for who, p in pitches:
                 cmd = [p, row, *extra, str(t / "yaml")]
-                cpu, base = side_by_side([cmd, [p, *summarize]], args.repeat)
+                cpu, base = measure_side_by_side([cmd, [p, *summarize]], args.repeat)
                 print(f"{row + ' vs summarize, YAML files':<40} {who:>10} {cpu:8.3f} {base:9.3f} {cpu / base:6.2f}x "
                       f"{peak_kib(cmd) / 1024:9.0f}", flush=True)
         if "startup" in only:
             one = str(ROOT / "samples" / "auction-full.yaml")
             cmds = [[p, "validate", one] for _, p in pitches] + [[PY, "-c", "import click, yaml"]]
-            found = side_by_side(cmds, max(args.repeat, 5))
+            found = measure_side_by_side(cmds, max(args.repeat, 5))
             for (who, _), cpu in zip(pitches, found, strict=False):
                 print(f"{'validate ONE_FILE vs import click, yaml':<40} {who:>10} {cpu:8.3f} {found[-1]:9.3f} "
                       f"{cpu / found[-1]:6.2f}x", flush=True)
