@@ -127,10 +127,19 @@ def cards(texts: Iterable[str]) -> list[Card]:
     return [card(t) for t in texts]
 
 
+# The spellings of a suit records use, read by one look-up: ``parse_suit`` is
+# called for every hand the quick pass reads (issue 22). Each maps to what the
+# rule below gives it; any other text takes the rule.
+_SUIT_TEXTS = {**{s: s for s in SUITS}, **{s.lower(): s for s in SUITS}, **SUIT_SYMBOLS}
+
+
 def parse_suit(text: object) -> str | None:
     """Parse a trump suit: ``S H D C`` in any case or a suit symbol; else ``None``."""
     if not isinstance(text, str):
         return None
+    found = _SUIT_TEXTS.get(text)
+    if found is not None:
+        return found
     t = text.removesuffix("\ufe0f")
     if t.upper() in SUITS:
         return t.upper()

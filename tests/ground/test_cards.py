@@ -12,6 +12,8 @@ from pitchcli.cards import (
     ALL_CARDS,
     JOKER_DECK,
     STANDARD_DECK,
+    SUIT_SYMBOLS,
+    SUITS,
     CardError,
     card,
     cards,
@@ -110,6 +112,19 @@ def test_card3_non_strings_are_not_cards(value: object) -> None:
 ])
 def test_card3_trump_suit_notation(written: object, suit: str | None) -> None:
     assert parse_suit(written) == suit
+
+
+def test_card3_trump_suit_read_by_its_rule_for_every_character() -> None:
+    # parse_suit looks the usual spellings up in a table first (speed): it must
+    # still give exactly what its rule gives (a suit letter in any case, or a
+    # symbol, with or without the emoji selector) for every character.
+    def rule(text: str) -> str | None:
+        t = text.removesuffix("\ufe0f")
+        return t.upper() if t.upper() in SUITS else SUIT_SYMBOLS.get(t)
+
+    for cp in range(0x3000):
+        for text in (chr(cp), chr(cp) + "\ufe0f"):
+            assert parse_suit(text) == rule(text), repr(text)
 
 
 def test_card3_a_record_in_other_notations_analyzes_like_the_canonical_one() -> None:
