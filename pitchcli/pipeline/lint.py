@@ -76,11 +76,11 @@ def _value(v: Any) -> str:
 
 def house_rules(c: Checked, config: Config) -> list[Diagnostic]:
     """P304 where the record's variant or rule options differ from ``config``'s."""
-    from pitchcli.profiles import ProfileError, resolve
-
     data, doc = c.data, c.document
     if config.variant is None or not isinstance(data, dict) or doc is None:
-        return []
+        return []  # (most runs: no house rules, and no import run per document)
+    from pitchcli.profiles import ProfileError, resolve
+
     variant, rules = data.get("variant"), data.get("rules", {})
     if not isinstance(variant, str) or not isinstance(rules, dict):
         return []  # the schema says what is wrong with them
