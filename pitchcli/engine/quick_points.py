@@ -184,6 +184,11 @@ class PointCardBatch(QuickBatch):
         self.refill = self.fam.exchange is Exchange.REFILL  # else cut-down: the bidder takes the kitty
         # TP4-4: the pack the draws come from: what is neither dealt nor set aside.
         self.pack = len(p.deck) - self.n * p.deal - p.dead
+        # What a play-level hand adds in place of the places it leaves unwritten
+        # (made once: ``add_exchange_hand`` extends the lists by them each hand).
+        self._no_deal = [NO_CARD] * (self.n * p.deal)
+        self._no_dead = [NO_CARD] * p.dead
+        self._none_each = [0] * self.n  # (no card discarded or drawn by any seat)
         self.dead: list[int] = []
         self.dead_known: list[bool] = []  # per hand with cards: its dead cards recorded (else placeholders)
         # The discards and draws of every seat of every hand, one flat list of
@@ -263,11 +268,11 @@ class PointCardBatch(QuickBatch):
             # Play-level: nothing before the play is recorded. Its rows are
             # placeholders (NO_CARD, not a card), which ``_hands`` reads as the
             # holding each seat plays, with nothing exchanged.
-            self.dealt += [NO_CARD] * (n * self.p.deal)
+            self.dealt += self._no_deal
             if dead is None:
-                self.dead += [NO_CARD] * self.dead_size
-            self.gone_count += [0] * n
-            self.drawn_count += [0] * n
+                self.dead += self._no_dead
+            self.gone_count += self._none_each
+            self.drawn_count += self._none_each
         else:
             if draws is None:  # cut-down, TP5-2: the bidder takes the kitty, the others draw nothing
                 draws = [kitty if seat == won[0] else () for seat in range(n)]  # type: ignore[misc]
@@ -433,15 +438,18 @@ class PointCardBatch(QuickBatch):
         n, size, p = self.n, self.size, self.p
         h = len(self.card_hands)
         width = _CARDS + 1
+        has_deal = np.array(self.has_deal, bool)
+        # (A batch of play-level hands only, as most files are all of one kind:
+        # its deals are placeholders throughout, neither read nor counted.)
+        any_deal = bool(has_deal.any())
         # Cards shifted by one: 0 is "not a card", so that every look-up is in range.
-        dealt = card_rows(self.dealt, h, n * p.deal)
+        dealt = card_rows(self.dealt, h, n * p.deal) if any_deal else np.zeros((h, 0), np.int64)
         played = card_rows(self.played, h, n * size)
         dead = card_rows(self.dead, h, self.dead_size)
         gone, gone_row = card_rows(self.gone), np.repeat(np.arange(h * n), self.gone_count)
         drawn, drawn_row = card_rows(self.drawn), np.repeat(np.arange(h * n), self.drawn_count)
         trump = np.array(self.trump, np.int64)
         bidder = np.array(self.bidder)[np.array(self.card_hands)]
-        has_deal = np.array(self.has_deal, bool)
         dead_known = np.array(self.dead_known, bool)
         rows = np.arange(h)[:, None]
         # CARD-2, CARD-3: cards of the deck only, in every place recorded (a
@@ -453,8 +461,7 @@ class PointCardBatch(QuickBatch):
         # CARD-4: a card is dealt (to a seat, to the dead cards, or drawn) at
         # most once, and goes (discarded or played) at most once. (Column 0,
         # "not a card", is refused above wherever it is a card's place.)
-        hand_of_deal = np.repeat(rows, n * p.deal, 1)
-        came = np.bincount(np.concatenate([(hand_of_deal * width + dealt).ravel(),
+        came = np.bincount(np.concatenate([(rows * width + dealt).ravel(),
                                            (np.repeat(rows, self.dead_size, 1) * width + dead).ravel(),
                                            drawn_row // n * width + drawn]),
                            minlength=h * width).reshape(h, width)
@@ -482,7 +489,7 @@ class PointCardBatch(QuickBatch):
         seat_rows = h * n
         plays = np.zeros((seat_rows, width), bool)
         plays[(rows * n + seats).ravel(), played.ravel()] = True
-        if has_deal.any():
+        if any_deal:
             deal_row = (rows * n + np.arange(n).repeat(p.deal)[None, :]).ravel()
             dealt_to = np.zeros((seat_rows, width), bool)
             dealt_to[deal_row, dealt.ravel()] = True
