@@ -77,10 +77,10 @@ def in_turn(items: Sequence[T], round_: int) -> Sequence[T]:
     return items if round_ % 2 == 0 else items[::-1]
 
 
-def measure_side_by_side(cmds: list[list[str]], repeat: int, env: dict[str, str] | None = None) -> list[float]:
-    """Median CPU seconds of each command, the commands run in turn ``repeat``
-    times (interleaved, so a change in the machine's load falls on all of them;
-    ``in_turn``)."""
+def measure_rounds(cmds: list[list[str]], repeat: int, env: dict[str, str] | None = None) -> list[list[float]]:
+    """The CPU seconds of each command in each round: the commands run in turn
+    ``repeat`` times (interleaved, so a change in the machine's load falls on
+    all of them; ``in_turn``)."""
     cpus: list[list[float]] = [[] for _ in cmds]
     for round_ in range(repeat):
         for cmd, out in in_turn(list(zip(cmds, cpus, strict=True)), round_):
@@ -88,7 +88,20 @@ def measure_side_by_side(cmds: list[list[str]], repeat: int, env: dict[str, str]
             subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=ROOT,
                            env=env)
             out.append(_child_cpu() - before)
-    return [statistics.median(c) for c in cpus]
+    return cpus
+
+
+def measure_side_by_side(cmds: list[list[str]], repeat: int, env: dict[str, str] | None = None) -> list[float]:
+    """Median CPU seconds of each command over ``measure_rounds``."""
+    return [statistics.median(c) for c in measure_rounds(cmds, repeat, env)]
+
+
+def paired_ratio(these: Sequence[float], those: Sequence[float]) -> float:
+    """The median over rounds of ``these[i] / those[i]``: two commands' ratio
+    read round by round, each round's two runs side by side in time. On this
+    shared machine, whose speed moves by a fifth within minutes, the ratio of
+    the two medians can pair a fast round of one with a slow round of the other."""
+    return statistics.median(a / b for a, b in zip(these, those, strict=True))
 
 
 def peak_kib(cmd: list[str]) -> int:

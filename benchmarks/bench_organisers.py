@@ -15,8 +15,9 @@ for each row, runs ``pitch`` (this tree's; ``--vs``: another ``pitch``
 executable too, such as main's, so that before and after are measured in the
 same run) and the row's baseline in turn, ``--repeat`` times each,
 interleaved. Prints the median CPU seconds (user + system of the child) of
-each and the ratio to the baseline, and the peak memory (one run) where the
-target names memory. Small by default; the issue's sizes are 10,000 and 2,000
+each and the ratio to the baseline (of the medians, and ``paired``: the median of
+each round's own ratio, ``bench_engine.paired_ratio``), and the peak memory
+(one run) where the target names memory. Small by default; the issue's sizes are 10,000 and 2,000
 games (``--games 2000``).
 """
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -33,7 +35,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_engine import ROOT, compile_tree, measure_side_by_side, peak_kib
+from bench_engine import ROOT, compile_tree, measure_rounds, measure_side_by_side, paired_ratio, peak_kib
 
 PY = sys.executable
 PITCH = str(Path(PY).with_name("pitch"))
@@ -199,15 +201,17 @@ def main() -> None:
                [*base_jl, str(t / f"{row}.jsonl")], False)
               for row, label in (("filled", "Auction"), ("ten-point-filled", "ten-point"))),
         ]
-        print(f"{'row':<40} {'':>10} {'cpu s':>8} {'baseline':>9} {'ratio':>7} {'peak MiB':>9}")
+        print(f"{'row':<40} {'':>10} {'cpu s':>8} {'baseline':>9} {'ratio':>7} {'paired':>7} {'peak MiB':>9}")
         for row, label, pargs, base, peak in rows:
             if row not in only:
                 continue
             cmds = [[p, *pargs] for _, p in pitches] + [base]
-            found = measure_side_by_side(cmds, args.repeat)
-            for (who, p), cpu in zip(pitches, found, strict=False):
+            rounds = measure_rounds(cmds, args.repeat)
+            found = [statistics.median(r) for r in rounds]
+            for (who, p), cpu, mine in zip(pitches, found, rounds, strict=False):
                 mib = f"{peak_kib([p, *pargs]) / 1024:9.0f}" if peak else ""
-                print(f"{label:<40} {who:>10} {cpu:8.3f} {found[-1]:9.3f} {cpu / found[-1]:6.2f}x {mib}", flush=True)
+                print(f"{label:<40} {who:>10} {cpu:8.3f} {found[-1]:9.3f} {cpu / found[-1]:6.2f}x "
+                      f"{paired_ratio(mine, rounds[-1]):6.2f}x {mib}", flush=True)
         summarize = ["summarize", str(t / "yaml")]
         for row, folder, label in (("summarize", "yaml", "summarize, folder of YAML files"),
                                    ("summarize-block", "yaml-block", "summarize, block-style YAML files")):
