@@ -16,9 +16,9 @@ executable too, such as main's, so that before and after are measured in the
 same run) and the row's baseline in turn, ``--repeat`` times each,
 interleaved. Prints the median CPU seconds (user + system of the child) of
 each and the ratio to the baseline (of the medians, and ``paired``: the median of
-each round's own ratio, ``bench_engine.paired_ratio``), and the peak memory
-(one run) where the target names memory. Small by default; the issue's sizes are 10,000 and 2,000
-games (``--games 2000``).
+each round's own ratio, ``bench_engine.paired_ratio``; every row with a
+baseline), and the peak memory (one run) where the target names memory. Small
+by default; the issue's sizes are 10,000 and 2,000 games (``--games 2000``).
 """
 
 from __future__ import annotations
@@ -227,16 +227,19 @@ def main() -> None:
                 continue
             for who, p in pitches:
                 cmd = [p, row, *extra, str(t / "yaml")]
-                cpu, base = measure_side_by_side([cmd, [p, *summarize]], args.repeat)
-                print(f"{row + ' vs summarize, YAML files':<40} {who:>10} {cpu:8.3f} {base:9.3f} {cpu / base:6.2f}x "
-                      f"{peak_kib(cmd) / 1024:9.0f}", flush=True)
+                mine, base = measure_rounds([cmd, [p, *summarize]], args.repeat)
+                cpu, base_cpu = statistics.median(mine), statistics.median(base)
+                print(f"{row + ' vs summarize, YAML files':<40} {who:>10} {cpu:8.3f} {base_cpu:9.3f} "
+                      f"{cpu / base_cpu:6.2f}x {paired_ratio(mine, base):6.2f}x {peak_kib(cmd) / 1024:9.0f}",
+                      flush=True)
         if "startup" in only:
             one = str(ROOT / "samples" / "auction-full.yaml")
             cmds = [[p, "validate", one] for _, p in pitches] + [[PY, "-c", "import click, yaml"]]
-            found = measure_side_by_side(cmds, max(args.repeat, 5))
-            for (who, _), cpu in zip(pitches, found, strict=False):
+            rounds = measure_rounds(cmds, max(args.repeat, 5))
+            found = [statistics.median(r) for r in rounds]
+            for (who, _), cpu, mine in zip(pitches, found, rounds, strict=False):
                 print(f"{'validate ONE_FILE vs import click, yaml':<40} {who:>10} {cpu:8.3f} {found[-1]:9.3f} "
-                      f"{cpu / found[-1]:6.2f}x", flush=True)
+                      f"{cpu / found[-1]:6.2f}x {paired_ratio(mine, rounds[-1]):6.2f}x", flush=True)
 
 
 if __name__ == "__main__":
