@@ -419,47 +419,67 @@ class Staged:
     (``check_replaceable``). The new file keeps the old one's owner and mode,
     as ``atomic_output``'s does; a read-only file is refused."""
 
+    __slots__ = ("_dest", "_open", "info", "tmp")
+
     def __init__(self, path: str | Path) -> None:
-        self.target = Path(path)
+        target = Path(path)
+        self._dest = str(target)  # (text, not a Path: a writer of many files keeps each until the end)
         try:
-            self.info: os.stat_result | None = os.stat(self.target)
+            self.info: os.stat_result | None = os.stat(target)
         except FileNotFoundError:
             self.info = None
         if self.info is not None:
-            _may_write(self.target, self.info)
+            _may_write(target, self.info)
         # (Made with SIGINT and SIGTERM held, as ``atomic_output`` does: the
         # caller holds them too until it knows the object, to discard it.)
         with signals_held():
-            fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=self.target.parent)
+            fd, tmp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=target.parent)
             self.tmp: str | None = tmp
-            self.file = _text_file(fd)
+            self._open: TextIO | None = _text_file(fd)
+
+    @property
+    def target(self) -> Path:
+        """The file the new content replaces (or makes)."""
+        return Path(self._dest)
+
+    @property
+    def file(self) -> TextIO:
+        """The new content's file, to write (until ``flush``)."""
+        if self._open is None:
+            raise ValueError(f"{self.target}: the staged file is flushed and closed")
+        return self._open
 
     def flush(self) -> None:
         """Everything written on disk, with the old file's owner and mode (or
-        0666 less the umask); the file closed."""
-        if self.file.closed:
+        0666 less the umask); the file closed and let go: a writer of many
+        files keeps each until the end, and a closed file object with its
+        buffers is about a kilobyte a file (``pitch report``'s page a game)."""
+        f = self._open
+        if f is None:
             return
-        self.file.flush()
+        f.flush()
         if self.info is not None:
-            _keep_owner_and_mode(self.file.fileno(), self.info, self.target, strict=False)
+            _keep_owner_and_mode(f.fileno(), self.info, self.target, strict=False)
         else:
             umask = os.umask(0)
             os.umask(umask)
-            os.fchmod(self.file.fileno(), 0o666 & ~umask)
-        os.fsync(self.file.fileno())
-        self.file.close()
+            os.fchmod(f.fileno(), 0o666 & ~umask)
+        os.fsync(f.fileno())
+        f.close()
+        self._open = self.info = None
 
     def commit(self) -> None:
         """Rename the new content into place."""
         self.flush()
         if self.tmp is not None:
-            os.replace(self.tmp, self.target)
+            os.replace(self.tmp, self._dest)
             self.tmp = None
 
     def discard(self) -> None:
         """Remove the temporary file, unless committed."""
-        if not self.file.closed:
-            self.file.close()
+        if self._open is not None:
+            self._open.close()
+            self._open = None
         if self.tmp is not None:
             Path(self.tmp).unlink(missing_ok=True)
             self.tmp = None

@@ -71,7 +71,7 @@ def brief(v: GameView, key: Any = None) -> GameEntry:
     return GameEntry(replace(v, hands=[]), len(v.hands), key)
 
 
-@dataclass
+@dataclass(slots=True)
 class GamePage:
     """One game's page. ``view`` is the game without its hands (``brief``);
     ``key`` says where the whole view is."""
@@ -203,16 +203,39 @@ class EventPage:
         return f"{short(self.name, MAX_TITLE - 20)} · standings, games"
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class PlayerGame:
-    """One game of a player: the page, the side played for, how it ended for it."""
+    """One game of ``player``: the page, the side played for, and what a
+    player's page lists of it, read from the game's view when it is listed
+    (a site keeps one of these for every player of every game: three
+    references each, not the lists of names)."""
 
     game: GamePage
     unit: str
-    partners: list[str]
-    opponents: list[str]
-    total: int | None
-    won: bool | None  # None: unfinished
+    player: str
+
+    @property
+    def partners(self) -> list[str]:
+        """The other players of the side."""
+        return [m for m in self.game.view.members(self.unit) if m != self.player]
+
+    @property
+    def opponents(self) -> list[str]:
+        """The players of the other sides."""
+        v = self.game.view
+        return [p for o in v.units if o != self.unit for p in v.members(o)]
+
+    @property
+    def total(self) -> int | None:
+        """The side's final total (None: unknown)."""
+        totals = self.game.view.totals
+        return None if totals is None else totals[self.unit]
+
+    @property
+    def won(self) -> bool | None:
+        """Whether the side won (None: unfinished)."""
+        winner = self.game.view.winner
+        return None if winner is None else winner == self.unit
 
 
 @dataclass
@@ -356,12 +379,8 @@ def _players(games: list[GamePage], ratings: Ratings) -> dict[str, PlayerPage]:
     for g in games:
         v = g.view
         for u in v.units:
-            members = v.members(u)
-            others = [p for o in v.units if o != u for p in v.members(o)]
-            for p in members:
-                out[p].games.append(PlayerGame(g, u, [m for m in members if m != p], others,
-                                               None if v.totals is None else v.totals[u],
-                                               None if v.winner is None else v.winner == u))
+            for p in v.members(u):
+                out[p].games.append(PlayerGame(g, u, p))
     for t in sorted(ratings.teams.values(), key=lambda t: t.name):
         for p in t.members:
             if p in out:
