@@ -129,6 +129,14 @@ def yaml_stream(folder: Path, path: Path) -> None:
             out.write("---\n" + p.read_text())
 
 
+def _row(label: str, who: str, mine: list[float], base: list[float], peak: str = "") -> None:
+    """Print one row: the medians of ``mine`` and of its baseline's rounds,
+    their ratio, the paired ratio, and ``peak`` (the peak MiB, or nothing)."""
+    cpu, base_cpu = statistics.median(mine), statistics.median(base)
+    print(f"{label:<40} {who:>10} {cpu:8.3f} {base_cpu:9.3f} {cpu / base_cpu:6.2f}x "
+          f"{paired_ratio(mine, base):6.2f}x {peak}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300, help="games per layout (the issue: 10,000 and 2,000)")
@@ -207,11 +215,8 @@ def main() -> None:
                 continue
             cmds = [[p, *pargs] for _, p in pitches] + [base]
             rounds = measure_rounds(cmds, args.repeat)
-            found = [statistics.median(r) for r in rounds]
-            for (who, p), cpu, mine in zip(pitches, found, rounds, strict=False):
-                mib = f"{peak_kib([p, *pargs]) / 1024:9.0f}" if peak else ""
-                print(f"{label:<40} {who:>10} {cpu:8.3f} {found[-1]:9.3f} {cpu / found[-1]:6.2f}x "
-                      f"{paired_ratio(mine, rounds[-1]):6.2f}x {mib}", flush=True)
+            for (who, p), mine in zip(pitches, rounds, strict=False):
+                _row(label, who, mine, rounds[-1], f"{peak_kib([p, *pargs]) / 1024:9.0f}" if peak else "")
         summarize = ["summarize", str(t / "yaml")]
         for row, folder, label in (("summarize", "yaml", "summarize, folder of YAML files"),
                                    ("summarize-block", "yaml-block", "summarize, block-style YAML files")):
@@ -228,18 +233,13 @@ def main() -> None:
             for who, p in pitches:
                 cmd = [p, row, *extra, str(t / "yaml")]
                 mine, base = measure_rounds([cmd, [p, *summarize]], args.repeat)
-                cpu, base_cpu = statistics.median(mine), statistics.median(base)
-                print(f"{row + ' vs summarize, YAML files':<40} {who:>10} {cpu:8.3f} {base_cpu:9.3f} "
-                      f"{cpu / base_cpu:6.2f}x {paired_ratio(mine, base):6.2f}x {peak_kib(cmd) / 1024:9.0f}",
-                      flush=True)
+                _row(f"{row} vs summarize, YAML files", who, mine, base, f"{peak_kib(cmd) / 1024:9.0f}")
         if "startup" in only:
             one = str(ROOT / "samples" / "auction-full.yaml")
             cmds = [[p, "validate", one] for _, p in pitches] + [[PY, "-c", "import click, yaml"]]
             rounds = measure_rounds(cmds, max(args.repeat, 5))
-            found = [statistics.median(r) for r in rounds]
-            for (who, _), cpu, mine in zip(pitches, found, rounds, strict=False):
-                print(f"{'validate ONE_FILE vs import click, yaml':<40} {who:>10} {cpu:8.3f} {found[-1]:9.3f} "
-                      f"{cpu / found[-1]:6.2f}x {paired_ratio(mine, rounds[-1]):6.2f}x", flush=True)
+            for (who, _), mine in zip(pitches, rounds, strict=False):
+                _row("validate ONE_FILE vs import click, yaml", who, mine, rounds[-1])
 
 
 if __name__ == "__main__":
