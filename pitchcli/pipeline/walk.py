@@ -19,8 +19,10 @@ never skipped in silence:
   of one file are counted once, by the first name the command reads it by.
 
 ``Seen`` holds what one command line has reached, across all its paths: the
-folders searched and the files read (as one integer each, about 80 bytes a
-file: less than the file's name, which a summary keeps anyway).
+folders searched and the files read (each as one integer, a file with the
+name it was first read by, for the warning: about 160 bytes a file). That is
+all a walk keeps per file (``walk``): ``tests/pipeline/test_walk_lazy.py``
+measures it.
 """
 
 from __future__ import annotations
@@ -98,51 +100,137 @@ def walk(top: str, seen: Seen | None = None) -> Iterator[tuple[str, str | Diagno
     """``(name, path)`` for every record file under the folder ``top``, or
     ``(name, diagnostic)`` for what was skipped or could not be read; sorted
     by name. ``seen``: what this command line has reached already (a folder
-    or file reached again is skipped with a warning)."""
+    or file reached again is skipped with a warning).
+
+    Two passes, so that memory grows with the folders, not the files (a
+    league's archive of a million one-game files once held a ``stat`` of each,
+    about 1 KB a file, before the first was read): the first decides every
+    folder (``_folders``); the second lists each folder again as the walk
+    reaches it and yields its files in order, each looked at (``os.stat``)
+    only when it is yielded. The names are in sorted order across folders
+    (``top/a-b.yaml`` before ``top/a/c.yaml``): a folder's entries are sorted
+    with each searched folder's name followed by ``/``, which is where every
+    path under it sorts among its neighbours."""
     seen = seen if seen is not None else Seen()
-    found: list[tuple[str, str | Diagnostic, os.stat_result | None]] = []
+    decided = _folders(top, seen)
+    first = decided[top]
+    if first is not None:
+        yield top, first
+        return
+    stack: list[tuple[str, Iterator[tuple[str, int]]]] = [(top, iter(_listing(top, decided, seen)))]
+    while stack:
+        folder, entries = stack[-1]
+        step = next(entries, None)
+        if step is None:
+            stack.pop()
+            continue
+        name, kind = step
+        path = os.path.join(folder, name.removesuffix("/"))
+        if kind == _FILE:
+            found = _file(path, seen)
+            if found is not None:
+                yield path, found
+        elif kind == _SKIPPED_FOLDER:
+            problem = decided[path]
+            if problem is not None:
+                yield path, problem
+        else:
+            listing = _listing(path, decided, seen)
+            if isinstance(listing, Diagnostic):  # (it could be listed a moment ago)
+                yield path, listing
+            else:
+                stack.append((path, iter(listing)))
+
+
+_FILE, _FOLDER, _SKIPPED_FOLDER = 0, 1, 2
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()  # follows a link
+    except OSError:
+        return False
+
+
+def _cannot_list(folder: str, e: OSError) -> Diagnostic:
+    return _note(folder, "L101", f"cannot read the folder: {e.strerror or e}", ERROR)
+
+
+def _enter(folder: str, seen: Seen) -> Diagnostic | None:
+    """Why ``folder`` is not searched (it can't be read, or was reached
+    before), or None; a folder searched is added to ``seen``."""
+    try:
+        key = _key(os.stat(folder))
+    except OSError as e:
+        return _cannot_list(folder, e)
+    if key in seen.folders:
+        return _note(folder, SKIPPED, "skipped: a folder already searched (a loop, or a second way in)", WARNING)
+    seen.folders.add(key)
+    return None
+
+
+def _folders(top: str, seen: Seen) -> dict[str, Diagnostic | None]:
+    """Every folder under ``top`` (itself included, links to folders
+    followed once), each with why it is not searched or None: decided in
+    the order the first way into a folder wins, depth first, each folder's
+    subfolders in name order. Only the folders are kept."""
+    decided: dict[str, Diagnostic | None] = {}
     pending = [top]
     while pending:
         folder = pending.pop()
-        try:
-            info = os.stat(folder)
-            if _key(info) in seen.folders:
-                found.append((folder, _note(folder, SKIPPED, "skipped: a folder already searched "
-                                            "(a loop, or a second way in)", WARNING), None))
-                continue
-            seen.folders.add(_key(info))
-            with os.scandir(folder) as it:
-                entries = sorted(it, key=lambda e: e.name)
-        except OSError as e:
-            found.append((folder, _note(folder, "L101", f"cannot read the folder: {e.strerror or e}", ERROR), None))
-            continue
-        subfolders = []
-        for entry in entries:
-            path = os.path.join(folder, entry.name)
+        problem = _enter(folder, seen)
+        subfolders: list[str] = []
+        if problem is None:
             try:
-                is_dir = entry.is_dir()  # follows a link
-            except OSError:
-                is_dir = False
-            if is_dir:
-                subfolders.append(path)
-            elif entry.name.endswith(RECORD_SUFFIXES) and not entry.name.startswith("."):
-                try:
-                    file_info: os.stat_result | None = entry.stat()
-                except OSError:
-                    file_info = None  # a dangling link: the loader says it can't be opened
-                if file_info is None or stat.S_ISREG(file_info.st_mode):
-                    if file_info is None or _key(file_info) != seen.excluded:
-                        found.append((path, path, file_info))
-                else:
-                    found.append((path, _note(path, SKIPPED, f"skipped: {kind_of(file_info.st_mode)}, not a "
-                                              "regular file (name it on the command line to read it)", WARNING),
-                                  None))
-        pending += reversed(subfolders)  # searched in name order: the first way into a folder wins
-    found.sort(key=lambda item: item[0])
-    for name, source, file_info in found:
-        # A file reached again is decided in the order the command reads the
-        # files: the first name read wins.
-        yield name, (seen.again(name, file_info) or source) if file_info is not None else source
+                with os.scandir(folder) as it:
+                    subfolders = sorted(e.name for e in it if _is_dir(e))
+            except OSError as e:
+                problem = _cannot_list(folder, e)
+        decided[folder] = problem
+        pending += [os.path.join(folder, name) for name in reversed(subfolders)]
+    return decided
+
+
+def _listing(folder: str, decided: dict[str, Diagnostic | None], seen: Seen) -> list[tuple[str, int]] | Diagnostic:
+    """The record files and subfolders of a searched folder as (sort key,
+    kind), in the walk's order (see ``walk``); the diagnostic when it can no
+    longer be listed."""
+    keyed: list[tuple[str, int]] = []
+    try:
+        with os.scandir(folder) as it:
+            for entry in it:
+                name = entry.name
+                if _is_dir(entry):
+                    path = os.path.join(folder, name)
+                    if path not in decided:  # (made since the first pass: decided now)
+                        decided[path] = _enter(path, seen)
+                    if decided[path] is None:
+                        keyed.append((name + "/", _FOLDER))
+                    else:
+                        keyed.append((name, _SKIPPED_FOLDER))
+                elif name.endswith(RECORD_SUFFIXES) and not name.startswith("."):
+                    keyed.append((name, _FILE))
+    except OSError as e:
+        return _cannot_list(folder, e)
+    keyed.sort()
+    return keyed
+
+
+def _file(path: str, seen: Seen) -> str | Diagnostic | None:
+    """What the walk yields for the record file at ``path``: the path to read,
+    the warning that skips it, or None (the command's own output)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return path  # a dangling link: the loader says it can't be opened
+    if not stat.S_ISREG(info.st_mode):
+        return _note(path, SKIPPED, f"skipped: {kind_of(info.st_mode)}, not a regular file "
+                     "(name it on the command line to read it)", WARNING)
+    if _key(info) == seen.excluded:
+        return None
+    # A file reached again is decided in the order the command reads the
+    # files: the first name read wins.
+    return seen.again(path, info) or path
 
 
 # How much of an existing output found in a read folder is looked at to
