@@ -15,9 +15,12 @@ nothing else can put an object in it.
 
 from __future__ import annotations
 
+import heapq
+import io
 import os
 import pickle
 import tempfile
+from collections.abc import Callable, Iterator
 from typing import Any
 
 
@@ -58,3 +61,94 @@ class Spool:
 
     def __exit__(self, *rest: object) -> None:
         self.close()
+
+
+class SortedSpool:
+    """Objects handed back sorted by ``key``, however many: up to ``run`` of
+    them are sorted in memory; past that, each ``run`` sorted is pickled into
+    an anonymous temporary file, and the runs are merged as they are read
+    back (an external merge sort). Memory holds one run, and a small buffer
+    and one object of each run written, not every object. Equal keys keep the
+    order they were added in, as ``sorted`` does."""
+
+    def __init__(self, key: Callable[[Any], Any], run: int = 16384) -> None:
+        self._key, self._run = key, run
+        self._items: list[Any] = []
+        self._runs: list[tuple[int, int, int]] = []  # each run written: its start, its end, how many
+        self._file: Any = None
+
+    def add(self, obj: Any) -> None:
+        """Keep ``obj``."""
+        self._items.append(obj)
+        if len(self._items) >= self._run:
+            self._spill()
+
+    def _spill(self) -> None:
+        if self._file is None:
+            self._file = tempfile.TemporaryFile(prefix="pitch-sort-")  # noqa: SIM115 - closed in close()
+        self._items.sort(key=self._key)
+        start = self._file.seek(0, os.SEEK_END)
+        for obj in self._items:
+            pickle.dump(obj, self._file, protocol=pickle.HIGHEST_PROTOCOL)
+        self._runs.append((start, self._file.tell(), len(self._items)))
+        self._items = []
+
+    def __len__(self) -> int:
+        return len(self._items) + sum(n for _, _, n in self._runs)
+
+    @property
+    def on_disk(self) -> bool:
+        """Whether runs are written (their temporary file open)."""
+        return self._file is not None
+
+    def __iter__(self) -> Iterator[Any]:
+        """Every object kept, in ``key`` order (those on disk read back once, as merged)."""
+        last = sorted(self._items, key=self._key)
+        if not self._runs:
+            yield from last
+            return
+        self._file.flush()
+        runs = [self._read(*run) for run in self._runs]
+        yield from heapq.merge(*runs, last, key=self._key)  # (the runs first: a tie keeps the order added)
+
+    def _read(self, start: int, end: int, count: int) -> Iterator[Any]:
+        reader = io.BufferedReader(_Region(self._file.fileno(), start, end), _READ_BUFFER)
+        for _ in range(count):
+            yield pickle.load(reader)  # (only what ``_spill`` wrote into our own unnamed file)
+
+    def close(self) -> None:
+        """Remove the runs on disk."""
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+        self._runs, self._items = [], []
+
+    def __enter__(self) -> SortedSpool:
+        return self
+
+    def __exit__(self, *rest: object) -> None:
+        self.close()
+
+
+_READ_BUFFER = 1 << 14  # per run being merged
+
+
+class _Region(io.RawIOBase):
+    """Bytes ``start`` to ``end`` of the open file ``fd``, read with
+    ``os.pread``: each run of a ``SortedSpool`` is read from its own place
+    in the one file, with no shared file position."""
+
+    def __init__(self, fd: int, start: int, end: int) -> None:
+        super().__init__()
+        self._fd, self._at, self._end = fd, start, end
+
+    def readable(self) -> bool:
+        """Always: it is for reading."""
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        """Read up to ``len(buffer)`` bytes of the region into ``buffer``."""
+        data = os.pread(self._fd, min(len(buffer), self._end - self._at), self._at)
+        buffer[:len(data)] = data
+        self._at += len(data)
+        return len(data)

@@ -26,6 +26,7 @@ from openskill.models import PlackettLuce
 
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import Consumer, drive, exit_status
+from pitchcli.record.spool import SortedSpool
 from pitchcli.views.game import GameResult, GameView, game_result, usable
 from pitchcli.views.summary import round_order, team_key
 
@@ -152,11 +153,26 @@ def rate_games(games: Iterable[Rated], since: str | None = None) -> Ratings:
     period, the games dated ``since`` or later; by default the period is the
     last date of the games (how the last night moved the table). A player new
     in the period starts from the prior rating (ordinal 0)."""
-    model = PlackettLuce()
-    out = Ratings()
     ordered = sorted(games, key=order_key)
     if since is None:
-        since = max((g.date for g in ordered if g.date is not None), default=None)
+        since = last_date(ordered)
+    return rate_ordered(ordered, since)
+
+
+def last_date(games: Iterable[Rated]) -> str | None:
+    """The last date of ``games`` (None: none is dated): where ``rate_games``'s
+    period starts by default."""
+    return max((g.date for g in games if g.date is not None), default=None)
+
+
+def rate_ordered(ordered: Iterable[Rated], since: str | None, history: bool = True) -> Ratings:
+    """Rate games already in ``order_key`` order, read once (an iterator will
+    do: a league's games sorted on disk); ``since`` as for ``rate_games``,
+    but None is no period (no dated game). ``history``: keep each player's
+    and team's ordinal after every game (``PlayerRating.history``, for a
+    chart); without it the ratings hold nothing per game."""
+    model = PlackettLuce()
+    out = Ratings()
     out.since = since
     prior = model.rating().ordinal()
     ratings: dict[str, Any] = {}
@@ -186,11 +202,12 @@ def rate_games(games: Iterable[Rated], since: str | None = None) -> Ratings:
                 ratings[r.name] = r
                 pr = out.players[r.name]
                 pr.mu, pr.sigma = r.mu, r.sigma
-                pr.history.append((g.date, pr.ordinal))
+                if history:
+                    pr.history.append((g.date, pr.ordinal))
                 if not started:
                     pr.start_ordinal = pr.ordinal
             if g.teams and len(members) > 1:
-                _team_after(out, u == g.winner, g.date, members)
+                _team_after(out, u == g.winner, g.date, members, history)
         _meet(out, g, place)
     if not started:  # no dated game in the period: nothing changed in it
         for pr in out.players.values():
@@ -198,7 +215,7 @@ def rate_games(games: Iterable[Rated], since: str | None = None) -> Ratings:
     return out
 
 
-def _team_after(out: Ratings, won: bool, date: str | None, members: list[Any]) -> None:
+def _team_after(out: Ratings, won: bool, date: str | None, members: list[Any], history: bool) -> None:
     """A fixed team's rating after a game: the side's rating as Plackett-Luce
     forms it from its members' (mu summed, variances summed)."""
     names = [r.name for r in members]
@@ -210,7 +227,8 @@ def _team_after(out: Ratings, won: bool, date: str | None, members: list[Any]) -
     t.wins += won
     t.mu = sum(r.mu for r in members)
     t.sigma = sum(r.sigma ** 2 for r in members) ** 0.5
-    t.history.append((date, t.ordinal))
+    if history:
+        t.history.append((date, t.ordinal))
 
 
 def _meet(out: Ratings, g: Rated, place: list[int]) -> None:
@@ -233,11 +251,16 @@ def _meet(out: Ratings, g: Rated, place: list[int]) -> None:
 class Collecting(Consumer):
     """``pitch ratings``'s part of the command driver: the games of a league
     kept (invalid ones aside, never rated) and rated at the end (``ratings``);
-    ``end()`` is the exit status (``Ratings.exit_code``)."""
+    ``end()`` is the exit status (``Ratings.exit_code``).
 
-    def __init__(self, since: str | None = None, allow_invalid: bool = False) -> None:
+    The games are kept sorted on disk past a run of them (``SortedSpool``),
+    and rated without the players' histories (which only a report's charts
+    read): memory stays flat however many games a league has."""
+
+    def __init__(self, since: str | None = None, allow_invalid: bool = False, run: int = 2048) -> None:
         self.since, self.allow_invalid = since, allow_invalid
-        self.games: list[GameResult] = []
+        self.games = SortedSpool(order_key, run)
+        self.last_date: str | None = None  # of the games kept (``last_date``)
         self.bad: list[Checked] = []
         self.ratings = Ratings()
 
@@ -247,15 +270,20 @@ class Collecting(Consumer):
 
     def game(self, c: Checked) -> None:
         """Keep the game's result (not its hands: memory)."""
-        self.games.append(game_result(c))
+        g = game_result(c)
+        self.games.add(g)
+        if g.date is not None and (self.last_date is None or g.date > self.last_date):
+            self.last_date = g.date
 
     def invalid(self, c: Checked) -> None:
         """Keep an invalid record (or an unreadable file, or a skipped entry) aside."""
         self.bad.append(c)
 
     def end(self) -> int:
-        """Rate the games; the exit status."""
-        self.ratings = rate_games(self.games, self.since)
+        """Rate the games (as ``rate_games`` would); the exit status."""
+        with self.games:
+            self.ratings = rate_ordered(self.games, self.since if self.since is not None else self.last_date,
+                                        history=False)
         self.ratings.invalid = self.bad
         self.ratings.unreadable = sum(1 for c in self.bad if c.unreadable)
         self.ratings.skipped = sum(1 for c in self.bad if c.skipped)
