@@ -19,12 +19,18 @@ each and the ratio to the baseline (of the medians, and ``paired``: the median o
 each round's own ratio, ``bench_engine.paired_ratio``; every row with a
 baseline), and the peak memory (one run) where the target names memory. Small
 by default; the issue's sizes are 10,000 and 2,000 games (``--games 2000``).
+
+The ``memory`` row asks whether memory is flat in the number of games: the
+peak of ``validate``, ``summarize`` and ``ratings`` over a fifth of the games
+and over all of them, one-game YAML files and JSON Lines, and what the
+difference is a game.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -50,7 +56,7 @@ YAML_STREAM = ("import sys, yaml\nwith open(sys.argv[1], 'rb') as f:\n"
                "    list(yaml.compose_all(f, Loader=yaml.CSafeLoader))\n")
 ROWS = ("jsonl", "json-files", "json-pretty", "yaml-files", "yaml-block", "yaml-stream", "ten-point", "ten-point-5",
         "ten-point-play", "ten-point-5-play", "play", "tally", "filled", "ten-point-filled", "yaml-teams", "yaml-crlf",
-        "summarize", "summarize-block", "report", "ratings", "startup")
+        "summarize", "summarize-block", "report", "ratings", "startup", "memory")
 
 
 def simulate(variant: str, games: int, path: Path, fmt: str = "jsonl") -> None:
@@ -135,6 +141,29 @@ def _row(label: str, who: str, mine: list[float], base: list[float], peak: str =
     cpu, base_cpu = statistics.median(mine), statistics.median(base)
     print(f"{label:<40} {who:>10} {cpu:8.3f} {base_cpu:9.3f} {cpu / base_cpu:6.2f}x "
           f"{paired_ratio(mine, base):6.2f}x {peak}", flush=True)
+
+
+def _memory_rows(t: Path, n: int, pitches: list[tuple[str, str]], repeat: int) -> None:
+    """Is memory flat in the number of games? The peak of each command over a
+    fifth of the games and over all of them (the lowest of ``repeat`` runs:
+    noise only adds to a peak), and what the difference is a game. (Read it
+    from a few thousand games up: under 64 games the quick pass, and numpy
+    with it, is not loaded at all.)"""
+    fifth = max(1, n // 5)
+    small = t / "yaml-fifth"
+    small.mkdir()
+    for p in sorted((t / "yaml").iterdir())[:fifth]:
+        os.link(p, small / p.name)
+    with (t / "auction.jsonl").open("rb") as f, (t / "auction-fifth.jsonl").open("wb") as out:
+        out.writelines(line for _, line in zip(range(fifth), f, strict=False))
+    print(f"{'memory (peak MiB)':<40} {'':>10} {f'{fifth} games':>10} {f'{n} games':>10} {'a game':>8}")
+    for command in (["validate", "-q"], ["summarize"], ["ratings"]):
+        for layout, few, many in (("YAML files", small, t / "yaml"),
+                                  ("JSON Lines", t / "auction-fifth.jsonl", t / "auction.jsonl")):
+            for who, p in pitches:
+                a, b = (min(peak_kib([p, *command, str(x)]) for _ in range(repeat)) for x in (few, many))
+                print(f"{command[0] + ', ' + layout:<40} {who:>10} {a / 1024:10.1f} {b / 1024:10.1f} "
+                      f"{(b - a) * 1024 / (n - fifth):6.0f} B", flush=True)
 
 
 def main() -> None:
@@ -234,6 +263,8 @@ def main() -> None:
                 cmd = [p, row, *extra, str(t / "yaml")]
                 mine, base = measure_rounds([cmd, [p, *summarize]], args.repeat)
                 _row(f"{row} vs summarize, YAML files", who, mine, base, f"{peak_kib(cmd) / 1024:9.0f}")
+        if "memory" in only:
+            _memory_rows(t, n, pitches, args.repeat)
         if "startup" in only:
             one = str(ROOT / "samples" / "auction-full.yaml")
             cmds = [[p, "validate", one] for _, p in pitches] + [[PY, "-c", "import click, yaml"]]
