@@ -85,8 +85,9 @@ def _reference(top: str, seen: Seen | None = None) -> Iterator[tuple[str, str | 
         yield name, (seen.again(name, file_info) or source) if file_info is not None else source
 
 
-# Names chosen to sort across folders: "-" and "." sort before "/", "0" after.
-NAMES = ["a", "a-b", "a.b", "a0", "b", "b b", ".h", "é", "z"]
+# Names chosen to sort across folders ("-" and "." sort before "/", "0" after), a
+# name that is no UTF-8 (a byte read as a surrogate) and one with a line break.
+NAMES = ["a", "a-b", "a.b", "a0", "b", "b b", ".h", "é", "z", "\udcff", "a\nb", "A"]
 SUFFIXES = [".yaml", ".json", ".jsonl", ".txt", ""]
 
 
