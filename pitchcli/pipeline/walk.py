@@ -114,10 +114,11 @@ def walk(top: str, seen: Seen | None = None) -> Iterator[tuple[str, str | Diagno
     seen = seen if seen is not None else Seen()
     decided = _folders(top, seen)
     first = decided[top]
-    if first is not None:
-        yield top, first
+    listing = _listing(top, decided, seen) if first is None else first
+    if isinstance(listing, Diagnostic):  # (not searched, or it could be listed a moment ago)
+        yield top, listing
         return
-    stack: list[tuple[str, Iterator[tuple[str, int]]]] = [(top, iter(_listing(top, decided, seen)))]
+    stack: list[tuple[str, Iterator[tuple[str, int]]]] = [(top, iter(listing))]
     while stack:
         folder, entries = stack[-1]
         step = next(entries, None)
