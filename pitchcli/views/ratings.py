@@ -253,9 +253,10 @@ class Collecting(Consumer):
     kept (invalid ones aside, never rated) and rated at the end (``ratings``);
     ``end()`` is the exit status (``Ratings.exit_code``).
 
-    The games are kept sorted on disk past a run of them (``SortedSpool``),
-    and rated without the players' histories (which only a report's charts
-    read): memory stays flat however many games a league has."""
+    The games are kept sorted on disk past ``run`` of them (``SortedSpool``:
+    that many results are sorted in memory at a time), and rated without the
+    players' histories (which only a report's charts read): memory stays
+    flat however many games a league has."""
 
     def __init__(self, since: str | None = None, allow_invalid: bool = False, run: int = 2048) -> None:
         self.since, self.allow_invalid = since, allow_invalid
