@@ -211,3 +211,14 @@ def test_the_walk_holds_no_stat_of_the_files(tmp_path: Path) -> None:
 def test_the_measure_sees_a_walk_that_keeps_the_files(tmp_path: Path) -> None:
     """Not vacuous: the walk before (``_reference``) fails the bound."""
     assert _growth_a_file(tmp_path, _reference) >= 400
+
+
+def test_a_deep_tree_is_walked_without_recursion(tmp_path: Path) -> None:
+    """1,200 folders one in another (deeper than Python's recursion limit):
+    the walk keeps its own stack, and finds the file at the bottom."""
+    deep = tmp_path
+    for _ in range(1200):
+        deep = deep / "d"
+        deep.mkdir()  # (one at a time: os.makedirs recurses)
+    (deep / "game.yaml").write_text("x", encoding="utf-8")
+    assert [n for n, _ in walk(str(tmp_path))] == [str(deep / "game.yaml")]
