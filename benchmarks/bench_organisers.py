@@ -22,8 +22,8 @@ by default; the issue's sizes are 10,000 and 2,000 games (``--games 2000``).
 
 The ``memory`` row asks whether memory is flat in the number of games: the
 peak of ``validate``, ``summarize`` and ``ratings`` over a fifth of the games
-and over all of them, one-game YAML files and JSON Lines, and what the
-difference is a game.
+and over all of them, one-game YAML files and JSON Lines (``report``: the YAML
+files), and what the difference is a game.
 """
 
 from __future__ import annotations
@@ -157,9 +157,9 @@ def _memory_rows(t: Path, n: int, pitches: list[tuple[str, str]], repeat: int) -
     with (t / "auction.jsonl").open("rb") as f, (t / "auction-fifth.jsonl").open("wb") as out:
         out.writelines(line for _, line in zip(range(fifth), f, strict=False))
     print(f"{'memory (peak MiB)':<40} {'':>10} {f'{fifth} games':>10} {f'{n} games':>10} {'a game':>8}")
-    for command in (["validate", "-q"], ["summarize"], ["ratings"]):
-        for layout, few, many in (("YAML files", small, t / "yaml"),
-                                  ("JSON Lines", t / "auction-fifth.jsonl", t / "auction.jsonl")):
+    layouts = (("YAML files", small, t / "yaml"), ("JSON Lines", t / "auction-fifth.jsonl", t / "auction.jsonl"))
+    for command in (["validate", "-q"], ["summarize"], ["ratings"], ["report", "-o", str(t / "site-memory")]):
+        for layout, few, many in layouts[:1] if command[0] == "report" else layouts:
             for who, p in pitches:
                 a, b = (min(peak_kib([p, *command, str(x)]) for _ in range(repeat)) for x in (few, many))
                 print(f"{command[0] + ', ' + layout:<40} {who:>10} {a / 1024:10.1f} {b / 1024:10.1f} "
