@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import random
 import stat
+import tempfile
 import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
@@ -213,12 +214,23 @@ def test_the_measure_sees_a_walk_that_keeps_the_files(tmp_path: Path) -> None:
     assert _growth_a_file(tmp_path, _reference) >= 400
 
 
-def test_a_deep_tree_is_walked_without_recursion(tmp_path: Path) -> None:
+def test_a_deep_tree_is_walked_without_recursion() -> None:
     """1,200 folders one in another (deeper than Python's recursion limit):
-    the walk keeps its own stack, and finds the file at the bottom."""
-    deep = tmp_path
-    for _ in range(1200):
-        deep = deep / "d"
-        deep.mkdir()  # (one at a time: os.makedirs recurses)
-    (deep / "game.yaml").write_text("x", encoding="utf-8")
-    assert [n for n, _ in walk(str(tmp_path))] == [str(deep / "game.yaml")]
+    the walk keeps its own stack, and finds the file at the bottom. (Made
+    outside pytest's temporary folders and removed here, deepest first:
+    pytest's clean-up of its old folders recurses, and would fail on it.)"""
+    top = Path(tempfile.mkdtemp(prefix="pitch-deep-"))
+    folders = [top / "d"]
+    for _ in range(1199):
+        folders.append(folders[-1] / "d")
+    try:
+        for folder in folders:
+            folder.mkdir()  # (one at a time: os.makedirs recurses)
+        (folders[-1] / "game.yaml").write_text("x", encoding="utf-8")
+        assert [n for n, _ in walk(str(top))] == [str(folders[-1] / "game.yaml")]
+    finally:
+        (folders[-1] / "game.yaml").unlink(missing_ok=True)
+        for folder in reversed(folders):
+            if folder.exists():
+                folder.rmdir()
+        top.rmdir()
