@@ -17,6 +17,7 @@ from typing import BinaryIO
 from pitchcli.diagnostics import Diagnostic
 from pitchcli.pipeline.check import iter_sources
 from pitchcli.record.document import DEFAULT_LIMITS
+from pitchcli.record.read import FileRange
 from pitchcli.record.yaml_stream import stream_marker
 
 # A file is cut into pieces only when it is at least this big; each worker
@@ -43,31 +44,19 @@ class Task:
     piece: int = 0  # the index of this piece in its file
 
 
-class ByteRange(io.RawIOBase):
-    """Bytes ``start`` to ``end`` of a file, read in constant memory; counts the
-    line feeds it hands out (to renumber the lines of the next piece)."""
+class ByteRange(FileRange):
+    """Bytes ``start`` to ``end`` of the file at ``path``, read in constant
+    memory (``record.read.FileRange``); counts the line feeds it hands out (to
+    renumber the lines of the next piece)."""
 
     def __init__(self, path: str, start: int, end: int) -> None:
-        super().__init__()
         self._f = open(path, "rb")  # noqa: SIM115 - closed in close()
-        self._f.seek(start)
-        self._left = end - start
+        super().__init__(self._f.fileno(), start, end)
         self.newlines = 0
 
-    def readable(self) -> bool:
-        """Always: a range is read."""
-        return True
-
-    def readinto(self, b: bytearray | memoryview) -> int:  # type: ignore[override]
-        """Fill ``b`` from the range; 0 at its end."""
-        n = min(len(b), self._left)
-        if n <= 0:
-            return 0
-        data = self._f.read(n)
-        b[:len(data)] = data
-        self._left -= len(data)
+    def received(self, data: bytes) -> None:
+        """Count the line feeds read."""
         self.newlines += data.count(b"\n")
-        return len(data)
 
     def close(self) -> None:
         """Close the file."""

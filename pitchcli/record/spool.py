@@ -23,6 +23,8 @@ import tempfile
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from pitchcli.record.read import FileRange
+
 
 class Spool:
     """An append-only store of picklable objects in a temporary file."""
@@ -112,7 +114,7 @@ class SortedSpool:
         yield from heapq.merge(*runs, last, key=self._key)  # (the runs first: a tie keeps the order added)
 
     def _read(self, start: int, end: int, count: int) -> Iterator[Any]:
-        reader = io.BufferedReader(_Region(self._file.fileno(), start, end), _READ_BUFFER)
+        reader = io.BufferedReader(FileRange(self._file.fileno(), start, end), _READ_BUFFER)
         for _ in range(count):
             yield pickle.load(reader)  # (only what ``_spill`` wrote into our own unnamed file)
 
@@ -131,24 +133,3 @@ class SortedSpool:
 
 
 _READ_BUFFER = 1 << 14  # per run being merged
-
-
-class _Region(io.RawIOBase):
-    """Bytes ``start`` to ``end`` of the open file ``fd``, read with
-    ``os.pread``: each run of a ``SortedSpool`` is read from its own place
-    in the one file, with no shared file position."""
-
-    def __init__(self, fd: int, start: int, end: int) -> None:
-        super().__init__()
-        self._fd, self._at, self._end = fd, start, end
-
-    def readable(self) -> bool:
-        """Always: it is for reading."""
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        """Read up to ``len(buffer)`` bytes of the region into ``buffer``."""
-        data = os.pread(self._fd, min(len(buffer), self._end - self._at), self._at)
-        buffer[:len(data)] = data
-        self._at += len(data)
-        return len(data)
