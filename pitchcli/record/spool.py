@@ -15,38 +15,57 @@ nothing else can put an object in it.
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 import io
 import os
 import pickle
 import tempfile
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from pitchcli.record.read import FileRange
+
+
+@contextmanager
+def on_disk() -> Iterator[None]:
+    """An ``OSError`` while objects are kept on disk (a full disk, a temporary
+    folder that can't be written) raised as one that says where: the
+    temporary folder. (The guard at the top names the file of an ``OSError``,
+    or else standard output, which would be the wrong place to look.)"""
+    try:
+        yield
+    except OSError as e:
+        if e.filename is not None:
+            raise
+        raise OSError(e.errno, e.strerror or str(e), f"a temporary file in {tempfile.gettempdir()}") from e
 
 
 class Spool:
     """An append-only store of picklable objects in a temporary file."""
 
     def __init__(self) -> None:
-        self._file = tempfile.TemporaryFile(prefix="pitch-spool-")  # noqa: SIM115 - closed in close()
+        with on_disk():
+            self._file = tempfile.TemporaryFile(prefix="pitch-spool-")  # noqa: SIM115 - closed in close()
         self._end = 0
 
     def put(self, obj: Any) -> tuple[int, int]:
         """Store ``obj``; its handle (offset and length) to ``get`` it back."""
         data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
-        self._file.seek(self._end)
-        self._file.write(data)
+        with on_disk():
+            self._file.seek(self._end)
+            self._file.write(data)
         handle = (self._end, len(data))
         self._end += len(data)
         return handle
 
     def get(self, handle: tuple[int, int]) -> Any:
         """The object stored under ``handle`` (a fresh copy each time)."""
-        self._file.flush()
         offset, length = handle
-        data = os.pread(self._file.fileno(), length, offset)
+        with on_disk():
+            self._file.flush()
+            data = os.pread(self._file.fileno(), length, offset)
         return pickle.loads(data)  # (only what ``put`` wrote into our own unnamed file)
 
     @property
@@ -56,7 +75,8 @@ class Spool:
 
     def close(self) -> None:
         """Remove the file."""
-        self._file.close()
+        with contextlib.suppress(OSError):  # (what was not yet written is not wanted: a full disk says no more)
+            self._file.close()
 
     def __enter__(self) -> Spool:
         return self
@@ -86,13 +106,14 @@ class SortedSpool:
             self._spill()
 
     def _spill(self) -> None:
-        if self._file is None:
-            self._file = tempfile.TemporaryFile(prefix="pitch-sort-")  # noqa: SIM115 - closed in close()
         self._items.sort(key=self._key)
-        start = self._file.seek(0, os.SEEK_END)
-        for obj in self._items:
-            pickle.dump(obj, self._file, protocol=pickle.HIGHEST_PROTOCOL)
-        self._runs.append((start, self._file.tell(), len(self._items)))
+        with on_disk():
+            if self._file is None:
+                self._file = tempfile.TemporaryFile(prefix="pitch-sort-")  # noqa: SIM115 - closed in close()
+            start = self._file.seek(0, os.SEEK_END)
+            for obj in self._items:
+                pickle.dump(obj, self._file, protocol=pickle.HIGHEST_PROTOCOL)
+            self._runs.append((start, self._file.tell(), len(self._items)))
         self._items = []
 
     def __len__(self) -> int:
@@ -109,19 +130,23 @@ class SortedSpool:
         if not self._runs:
             yield from last
             return
-        self._file.flush()
+        with on_disk():
+            self._file.flush()
         runs = [self._read(*run) for run in self._runs]
         yield from heapq.merge(*runs, last, key=self._key)  # (the runs first: a tie keeps the order added)
 
     def _read(self, start: int, end: int, count: int) -> Iterator[Any]:
         reader = io.BufferedReader(FileRange(self._file.fileno(), start, end), _READ_BUFFER)
         for _ in range(count):
-            yield pickle.load(reader)  # (only what ``_spill`` wrote into our own unnamed file)
+            with on_disk():
+                obj = pickle.load(reader)  # (only what ``_spill`` wrote into our own unnamed file)
+            yield obj
 
     def close(self) -> None:
         """Remove the runs on disk."""
         if self._file is not None:
-            self._file.close()
+            with contextlib.suppress(OSError):  # (as ``Spool.close``)
+                self._file.close()
             self._file = None
         self._runs, self._items = [], []
 
