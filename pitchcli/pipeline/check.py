@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain, groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
@@ -119,6 +119,23 @@ class Checked:
     def data(self) -> dict[str, Any] | None:
         """The record as loaded, when it loaded."""
         return self.document.data if self.document is not None else None
+
+    def slim(self, keep: int) -> Checked:
+        """What a command keeps of a record it lists but does not use (an
+        invalid record, left out of a report or the ratings): where it is and
+        its first ``keep`` diagnostics, the first error among them, the rest
+        counted; not its content nor its analysis (a replayed record holds
+        hundreds of KB). (``unreadable`` and ``skipped`` read the diagnostics
+        kept: take them from the record itself.)"""
+        kept = self.diagnostics[:keep]
+        first = next((d for d in self.diagnostics if d.severity == ERROR), None)
+        if first is not None and first not in kept:
+            kept = [*kept[:-1], first]
+        dropped = [d for d in self.diagnostics if d not in kept] if len(self.diagnostics) > len(kept) else []
+        errors = sum(1 for d in dropped if d.severity == ERROR)
+        return replace(self, document=None, analysis=None, notes=None, diagnostics=kept,
+                       omitted_errors=self.omitted_errors + errors,
+                       omitted_warnings=self.omitted_warnings + len(dropped) - errors)
 
 
 def iter_sources(paths: Iterable[str], output: str | None = None

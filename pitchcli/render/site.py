@@ -109,25 +109,11 @@ class Site:
         else:
             ev = c.data.get("event") if isinstance(c.data, dict) else None
             self.invalid_events.append(ev if isinstance(ev, str) else None)
-            self.invalid.append(_slim(c))
+            self.invalid.append(c.slim(MAX_DIAGNOSTICS))
 
     def view(self, g: GamePage) -> GameView:
         """The whole view of the game of page ``g``, hands and all."""
         return self.spool.get(g.key)  # type: ignore[no-any-return]
-
-
-def _slim(c: Checked) -> Checked:
-    """What the site keeps of an invalid record: where it is and its first
-    diagnostics (the rest counted), not its content nor its analysis."""
-    keep = c.diagnostics[:MAX_DIAGNOSTICS]
-    first = next((d for d in c.diagnostics if d.severity == ERROR), None)
-    if first is not None and first not in keep:
-        keep = [*keep[:-1], first]
-    dropped = [d for d in c.diagnostics if d not in keep] if len(c.diagnostics) > len(keep) else []
-    errors = sum(1 for d in dropped if d.severity == ERROR)
-    return replace(c, document=None, analysis=None, notes=None, diagnostics=keep,
-                   omitted_errors=c.omitted_errors + errors,
-                   omitted_warnings=c.omitted_warnings + len(dropped) - errors)
 
 
 def collect(checked: Any, title: str = "Tournament report") -> Site:

@@ -263,6 +263,7 @@ class Collecting(Consumer):
         self.games = SortedSpool(order_key, run)
         self.last_date: str | None = None  # of the games kept (``last_date``)
         self.bad: list[Checked] = []
+        self.unreadable = self.skipped = 0  # of ``bad``
         self.ratings = Ratings()
 
     def usable(self, c: Checked) -> bool:
@@ -277,8 +278,12 @@ class Collecting(Consumer):
             self.last_date = g.date
 
     def invalid(self, c: Checked) -> None:
-        """Keep an invalid record (or an unreadable file, or a skipped entry) aside."""
-        self.bad.append(c)
+        """Keep an invalid record (or an unreadable file, or a skipped entry)
+        aside: counted, and its first error kept for the list after the
+        ratings (``Checked.slim``: not the record and its replay)."""
+        self.unreadable += c.unreadable
+        self.skipped += c.skipped
+        self.bad.append(c.slim(1))
 
     def end(self) -> int:
         """Rate the games (as ``rate_games`` would); the exit status."""
@@ -286,8 +291,7 @@ class Collecting(Consumer):
             self.ratings = rate_ordered(self.games, self.since if self.since is not None else self.last_date,
                                         history=False)
         self.ratings.invalid = self.bad
-        self.ratings.unreadable = sum(1 for c in self.bad if c.unreadable)
-        self.ratings.skipped = sum(1 for c in self.bad if c.skipped)
+        self.ratings.unreadable, self.ratings.skipped = self.unreadable, self.skipped
         return self.ratings.exit_code(self.allow_invalid)
 
 
