@@ -34,7 +34,8 @@ def report(paths: tuple[str, ...], out_dir: str, title: str, jobs: int, allow_in
     inline script that sorts the standings (the pages work without it);
     invalid records are listed with their diagnostics. Pages are written as
     they are made, so memory does not grow with what the games hold; a big
-    event's nights and a player's games are listed on pages of at most 200.
+    event's nights and a player's games are listed on pages of at most 200,
+    and a page lists at most 200 invalid records (the rest counted).
 
     Exit status: 0 written; 1 written, some record invalid (unless
     --allow-invalid); 3 an input could not be read or the site not written.

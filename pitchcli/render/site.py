@@ -64,6 +64,7 @@ from pitchcli.views.game import (
 )
 from pitchcli.views.ratings import rate_games
 from pitchcli.views.site import (
+    MAX_ROWS,
     MAX_TITLE,
     EventPage,
     GameEntry,
@@ -293,9 +294,10 @@ def _common(site: Site, prefix: str) -> dict[str, Any]:
             "short_title": short(site.title, MAX_TITLE - 10), "shown": site.shown}
 
 
-def _event_page(site: Site, lay: SiteLayout, ev: EventPage, problems: list[dict[str, Any]]) -> str:
+def _event_page(site: Site, lay: SiteLayout, ev: EventPage, problems: list[dict[str, Any]], total: int) -> str:
     ctx = {"name": ev.name, "title": event_title(ev.summary, site.shown), "title_text": ev.title,
            "tables": standings_tables(ev.summary), "nights": ev.nights, "games": ev.games, "problems": problems,
+           "problems_total": total,
            "split": ev.split, "night_link": ev.night_link,
            "after_nights": [] if ev.split else [(night, standings_tables(snap)) for night, snap in ev.after_nights]}
     return render("event.html.j2", ev=ctx, links=lay.player_links("../"), **_common(site, "../"))
@@ -347,7 +349,8 @@ class Plan:
     site: Site
     layout: SiteLayout
     under: str
-    problems_of: dict[str | None, list[dict[str, Any]]]
+    problems_of: dict[str | None, list[dict[str, Any]]]  # the first ``MAX_ROWS`` of each event's
+    problem_counts: dict[str | None, int]  # all of each event's
 
     @property
     def names(self) -> list[str]:
@@ -363,10 +366,15 @@ def plan(site: Site) -> Plan:
     under = common_dir(sorted(site.summary.files))
     lay = layout(site.summary, site.nights, site.games, rate_games(g.view for g in site.games))
     site.shown = _shown_name(short_names(list(lay.players)))
+    # A page lists at most MAX_ROWS invalid records (its weight is bounded,
+    # as every list's: 100,000 of them were a 26 MB page); the rest are counted.
     problems_of: dict[str | None, list[dict[str, Any]]] = {}
+    counts: dict[str | None, int] = {}
     for c, ev in zip(site.invalid, site.invalid_events, strict=True):
-        problems_of.setdefault(ev, []).append(_problem(c, under))
-    return Plan(site, lay, under, problems_of)
+        counts[ev] = counts.get(ev, 0) + 1
+        if counts[ev] <= MAX_ROWS:
+            problems_of.setdefault(ev, []).append(_problem(c, under))
+    return Plan(site, lay, under, problems_of, counts)
 
 
 def page_texts(p: Plan, jobs: int = 1) -> Iterator[tuple[str, str]]:
@@ -374,7 +382,8 @@ def page_texts(p: Plan, jobs: int = 1) -> Iterator[tuple[str, str]]:
     pages in ``jobs`` worker processes, when more than 1)."""
     site, lay = p.site, p.layout
     for ev in lay.events:
-        yield ev.path, _event_page(site, lay, ev, p.problems_of.get(ev.summary.event, []))
+        yield ev.path, _event_page(site, lay, ev, p.problems_of.get(ev.summary.event, []),
+                                   p.problem_counts.get(ev.summary.event, 0))
         for n in ev.night_pages:
             yield n.path, _night_page(site, lay, n)
     yield from _game_pages(p, jobs)
@@ -388,7 +397,8 @@ def page_texts(p: Plan, jobs: int = 1) -> Iterator[tuple[str, str]]:
     events = [{"name": e.name, "title": event_title(e.summary, site.shown), "page": e.path, "games": len(e.games),
                "nights": e.nights, "tables": standings_tables(e.summary)} for e in lay.events]
     yield "index.html", render("index.html.j2", events=events,
-                               problems=[_problem(c, p.under) for c in site.invalid],
+                               problems=[_problem(c, p.under) for c in site.invalid[:MAX_ROWS]],
+                               problems_total=len(site.invalid),
                                players=list(lay.players.values()), footer=footer, links=lay.player_links(""),
                                **common)
 
