@@ -29,7 +29,7 @@ from pitchcli.record.read import FileRange
 
 
 @contextmanager
-def on_disk() -> Iterator[None]:
+def _saying_where() -> Iterator[None]:
     """An ``OSError`` while objects are kept on disk (a full disk, a temporary
     folder that can't be written) raised as one that says where: the
     temporary folder. (The guard at the top names the file of an ``OSError``,
@@ -46,14 +46,14 @@ class Spool:
     """An append-only store of picklable objects in a temporary file."""
 
     def __init__(self) -> None:
-        with on_disk():
+        with _saying_where():
             self._file = tempfile.TemporaryFile(prefix="pitch-spool-")  # noqa: SIM115 - closed in close()
         self._end = 0
 
     def put(self, obj: Any) -> tuple[int, int]:
         """Store ``obj``; its handle (offset and length) to ``get`` it back."""
         data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
-        with on_disk():
+        with _saying_where():
             self._file.seek(self._end)
             self._file.write(data)
         handle = (self._end, len(data))
@@ -63,7 +63,7 @@ class Spool:
     def get(self, handle: tuple[int, int]) -> Any:
         """The object stored under ``handle`` (a fresh copy each time)."""
         offset, length = handle
-        with on_disk():
+        with _saying_where():
             self._file.flush()
             data = os.pread(self._file.fileno(), length, offset)
         return pickle.loads(data)  # (only what ``put`` wrote into our own unnamed file)
@@ -107,7 +107,7 @@ class SortedSpool:
 
     def _spill(self) -> None:
         self._items.sort(key=self._key)
-        with on_disk():
+        with _saying_where():
             if self._file is None:
                 self._file = tempfile.TemporaryFile(prefix="pitch-sort-")  # noqa: SIM115 - closed in close()
             start = self._file.seek(0, os.SEEK_END)
@@ -130,7 +130,7 @@ class SortedSpool:
         if not self._runs:
             yield from last
             return
-        with on_disk():
+        with _saying_where():
             self._file.flush()
         runs = [self._read(*run) for run in self._runs]
         yield from heapq.merge(*runs, last, key=self._key)  # (the runs first: a tie keeps the order added)
@@ -138,7 +138,7 @@ class SortedSpool:
     def _read(self, start: int, end: int, count: int) -> Iterator[Any]:
         reader = io.BufferedReader(FileRange(self._file.fileno(), start, end), _READ_BUFFER)
         for _ in range(count):
-            with on_disk():
+            with _saying_where():
                 obj = pickle.load(reader)  # (only what ``_spill`` wrote into our own unnamed file)
             yield obj
 

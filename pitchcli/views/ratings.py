@@ -155,14 +155,14 @@ def rate_games(games: Iterable[Rated], since: str | None = None) -> Ratings:
     in the period starts from the prior rating (ordinal 0)."""
     ordered = sorted(games, key=order_key)
     if since is None:
-        since = last_date(ordered)
+        since = last_date(g.date for g in ordered)
     return rate_ordered(ordered, since)
 
 
-def last_date(games: Iterable[Rated]) -> str | None:
-    """The last date of ``games`` (None: none is dated): where ``rate_games``'s
+def last_date(dates: Iterable[str | None]) -> str | None:
+    """The last of ``dates`` (None: none is a date): where ``rate_games``'s
     period starts by default."""
-    return max((g.date for g in games if g.date is not None), default=None)
+    return max((d for d in dates if d is not None), default=None)
 
 
 def rate_ordered(ordered: Iterable[Rated], since: str | None, history: bool = True) -> Ratings:
@@ -274,8 +274,7 @@ class Collecting(Consumer):
         """Keep the game's result (not its hands: memory)."""
         g = game_result(c)
         self.games.add(g)
-        if g.date is not None and (self.last_date is None or g.date > self.last_date):
-            self.last_date = g.date
+        self.last_date = last_date((self.last_date, g.date))
 
     def invalid(self, c: Checked) -> None:
         """Keep an invalid record (or an unreadable file, or a skipped entry)
