@@ -15,6 +15,7 @@ from pitchcli import __version__
 from pitchcli.commands.common import COLOR_HELP, COLORS, apply_color
 from pitchcli.gcpolicy import set_batch
 from pitchcli.guard import run_guarded
+from pitchcli.program import claim
 
 # Every command, by name: its module in ``pitchcli.commands`` (of the same name)
 # is imported only when the command is looked up (``_Commands``).
@@ -81,6 +82,7 @@ def main(color: str) -> None:
     error, 3 an input could not be read (or an output written).
     """
     set_batch()  # the cycle collector's thresholds for a batch (gcpolicy: why)
+    claim()  # the process is the program's: record.rs imports jsonschema_rs without email.utils
     # numpy's OpenBLAS starts a thread per core when numpy is imported, and they
     # spin a while: about 0.05 s of CPU a run (measured, issue 22), for a library
     # the quick pass never calls (no matrix product anywhere). The program owns

@@ -37,6 +37,7 @@ from pitchcli.cards import NOTATIONS, CardError
 from pitchcli.diagnostics import Diagnostic
 from pitchcli.escape import quote
 from pitchcli.packaged import data_path
+from pitchcli.record import rs
 from pitchcli.suggest import did_you_mean
 
 SCHEMA_ID = "urn:pitchcli:schema:pitch-record:1"
@@ -185,9 +186,8 @@ def compiled_schema(node: dict[str, Any]) -> dict[str, Any]:
 @cache
 def _compiled() -> Any | None:
     """The jsonschema_rs validator, or None when the package is not installed."""
-    try:
-        import jsonschema_rs
-    except ImportError:
+    jsonschema_rs = rs.jsonschema_rs()
+    if jsonschema_rs is None:
         return None
     # No `format` keyword in the schema, so format validation stays off.
     return jsonschema_rs.Draft202012Validator(compiled_schema(_schema()))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pitchcli import escape
 from pitchcli.api.kinds import Family, PointKind
 from pitchcli.packaged import data_path
+from pitchcli.record import rs
 from pitchcli.record.schema import has_float, pointer, strict_validator
 
 if TYPE_CHECKING:
@@ -43,9 +44,8 @@ def _reference() -> Any:
 
 @cache
 def _compiled() -> Any | None:
-    try:
-        import jsonschema_rs
-    except ImportError:
+    jsonschema_rs = rs.jsonschema_rs()
+    if jsonschema_rs is None:
         return None
     return jsonschema_rs.Draft202012Validator(load_schema())
 

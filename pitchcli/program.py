@@ -1,0 +1,23 @@
+"""Whether this process is the ``pitch`` program's own.
+
+``pitchcli.cli.main`` says so as it starts (``claim``). The program may then
+change its own process for speed where the library, imported into a host's
+process, must not: ``record.rs`` imports jsonschema_rs with a stand-in module
+in ``sys.modules`` for a moment, which a host's other threads could see.
+(``gcpolicy.set_batch`` is the program's word for the cycle collector.)
+"""
+
+from __future__ import annotations
+
+_claimed = False
+
+
+def claim() -> None:
+    """Say that this process is the ``pitch`` program's (``cli.main`` only)."""
+    global _claimed
+    _claimed = True
+
+
+def claimed() -> bool:
+    """Whether the ``pitch`` program runs this process (``claim`` was called)."""
+    return _claimed
