@@ -16,17 +16,27 @@ shortens user text quoted inside a message.
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import io
 import re
 from collections.abc import Iterable
+from functools import cache
 from typing import Any, TextIO
 
 # C0 controls and DEL, C1 controls (U+0085 NEXT LINE among them), the bidi
 # marks, embeddings, overrides and isolates, the line and paragraph separators,
 # and the zero-width no-break space (a byte-order mark inside text).
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+UNSAFE = "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]"
+"""The characters ``text`` escapes (a regular expression's class); ``str.isprintable``
+is False for each of them (tests/test_escape.py holds the two together)."""
+
+
+@cache
+def _unsafe() -> re.Pattern[str]:
+    # Compiled when a text first holds a character that is not printable: the
+    # class's Unicode ranges take 0.7 ms to compile, a start-up's cost for a
+    # run whose text is all printable (issue 22, ``pitch validate ONE_FILE``).
+    return re.compile(UNSAFE)
 
 # Backslash-escaped in a Markdown cell: a backslash first, the table's pipe,
 # and the characters that start inline markup (emphasis, code, links, images).
@@ -49,7 +59,10 @@ def _code(m: re.Match[str]) -> str:
 def text(s: str) -> str:
     """``s`` with every control, bidi, separator and BOM character written as
     an escape (``\\x1b``, ``\\u202e``); other text is unchanged."""
-    return _UNSAFE.sub(_code, s) if _UNSAFE.search(s) else s
+    if s.isprintable():  # (a C scan: every character ``UNSAFE`` names is not printable)
+        return s
+    unsafe = _unsafe()
+    return unsafe.sub(_code, s) if unsafe.search(s) else s
 
 
 def markdown(s: str) -> str:
@@ -114,6 +127,8 @@ class CsvWriter:
     spreadsheet); rows end with ``\\n``."""
 
     def __init__(self, out: TextIO) -> None:
+        import csv  # (only the CSV outputs need it: start-up)
+
         self._out = out
         self._buf = io.StringIO()
         self._writer = csv.writer(self._buf, lineterminator="\r\n")

@@ -16,6 +16,8 @@ from typing import NamedTuple
 import pytest
 import yaml
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 from support.fuzz_strategies import RAW_UNSAFE, _renamed
 
 from pitchcli import escape
@@ -181,3 +183,21 @@ def test_json_keeps_the_exact_text(hostile: Path) -> None:
     assert names == set(HOSTILE.values())
     _, out, _ = run("score", "--format", "json", hostile)
     assert json.dumps(HOSTILE["Ann"])[1:-1] in out
+
+
+def test_every_character_text_escapes_is_not_printable() -> None:
+    # ``text`` returns a printable string as it is, without the pattern: right
+    # only while ``str.isprintable`` is False for every character it names.
+    unsafe = re.compile(escape.UNSAFE)
+    named = [chr(c) for c in range(0x110000) if unsafe.match(chr(c))]
+    assert len(named) == 32 + 33 + 1 + 2 + 7 + 4 + 1
+    assert not any(ch.isprintable() for ch in named)
+
+
+@given(st.text(alphabet=st.characters(codec=None), max_size=40)
+       | st.text(alphabet="a \t\x1b\x85\u00a0\u061c\u200e\u2028\u202e\u2066\ufeff\U0001f0a1", max_size=20))
+def test_text_is_the_pattern_applied(s: str) -> None:
+    unsafe = re.compile(escape.UNSAFE)
+    expected = unsafe.sub(lambda m: (f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                                     else f"\\u{ord(m.group()):04x}"), s)
+    assert escape.text(s) == expected
