@@ -40,6 +40,9 @@ def _child(setup: str) -> dict[str, object]:
 
 
 def test_the_program_imports_it_without_email_utils() -> None:
+    # (Fails when a jsonschema_rs reads more of email.utils than the stand-in
+    # has, the fallback then keeping pitch right but slower; or when it no
+    # longer imports email.utils at all, and the stand-in can go.)
     plain = _child("")  # the library's way
     own = _child("program.claim()")
     assert plain["email_utils"] is True
