@@ -25,7 +25,10 @@ from markupsafe import Markup, escape
 # of every plane) are parse errors in HTML.
 _NONCHARACTERS = "\ufdd0-\ufdef\ufffe\uffff" + "".join(
     f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(1, 17))
-_UNPRINTABLE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff{_NONCHARACTERS}]")
+UNPRINTABLE = f"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff{_NONCHARACTERS}]"
+"""The characters ``printable`` replaces (a regular expression's class);
+``str.isprintable`` is False for each of them (tests/render/test_report.py)."""
+_UNPRINTABLE = re.compile(UNPRINTABLE)
 
 
 def _picture(m: re.Match[str]) -> str:
@@ -44,8 +47,9 @@ def printable(text: str) -> str:
 
 
 def _finalize(value: Any) -> Any:
-    # (called for every value a page shows: plain str is the common case)
-    if value.__class__ is str and _UNPRINTABLE.search(value):
+    # (called for every value a page shows: plain str is the common case, and
+    # printable text, told by a C scan, needs no search of the pattern)
+    if value.__class__ is str and not value.isprintable() and _UNPRINTABLE.search(value):
         return _UNPRINTABLE.sub(_picture, value)
     return value
 

@@ -30,11 +30,12 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from markupsafe import escape as html_escape
 
 from pitchcli.cli import main
 from pitchcli.pipeline.check import check_paths
 from pitchcli.render.site import collect, pages
-from pitchcli.render.templating import printable
+from pitchcli.render.templating import UNPRINTABLE, environment, printable
 
 ROOT = Path(__file__).resolve().parents[2]
 TOURNAMENT = ROOT / "samples" / "tournament"
@@ -440,3 +441,19 @@ def test_pages_in_a_browser_at_a_phones_width(site: Path, tmp_path: Path) -> Non
     assert chart["lines"] and all(ln["width"] > 100 and ln["stroke"] != "none" for ln in chart["lines"])
     if os.environ.get("PITCH_SCREENSHOTS"):
         shutil.copytree(tmp_path, os.environ["PITCH_SCREENSHOTS"], dirs_exist_ok=True)
+
+
+def test_every_character_a_page_replaces_is_not_printable() -> None:
+    # A page's every value skips the pattern when ``str.isprintable`` says it
+    # may: right only while that is False for every character the pattern names.
+    unprintable = re.compile(UNPRINTABLE)
+    named = [chr(c) for c in range(0x110000) if unprintable.match(chr(c))]
+    assert len(named) == 9 + 21 + 33 + 2048 + 32 + 2 + 32
+    assert not any(ch.isprintable() for ch in named)
+
+
+@given(st.text(alphabet=st.characters(codec=None), max_size=30)
+       | st.text(alphabet="a\t\n\x00\x1f\x7f\x85\ud800\ufdd0\ufffe\U0010ffff\u2028", max_size=12))
+def test_a_page_shows_each_value_made_printable(s: str) -> None:
+    shown = environment().from_string("{{ v }}").render(v=s)
+    assert shown == str(html_escape(printable(s)))
