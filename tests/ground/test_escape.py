@@ -18,6 +18,7 @@ import yaml
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
+from support.characters import named_by, printable_among
 from support.fuzz_strategies import RAW_UNSAFE, _renamed
 
 from pitchcli import escape
@@ -188,10 +189,8 @@ def test_json_keeps_the_exact_text(hostile: Path) -> None:
 def test_every_character_text_escapes_is_not_printable() -> None:
     # ``text`` returns a printable string as it is, without the pattern: right
     # only while ``str.isprintable`` is False for every character it names.
-    unsafe = re.compile(escape.UNSAFE)
-    named = [chr(c) for c in range(0x110000) if unsafe.match(chr(c))]
-    assert len(named) == 32 + 33 + 1 + 2 + 7 + 4 + 1
-    assert not any(ch.isprintable() for ch in named)
+    assert len(named_by(escape.UNSAFE)) == 32 + 33 + 1 + 2 + 7 + 4 + 1
+    assert printable_among(escape.UNSAFE) == []
 
 
 @given(st.text(alphabet=st.characters(codec=None), max_size=40)

@@ -31,6 +31,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markupsafe import escape as html_escape
+from support.characters import named_by, printable_among
 
 from pitchcli.cli import main
 from pitchcli.pipeline.check import check_paths
@@ -446,10 +447,8 @@ def test_pages_in_a_browser_at_a_phones_width(site: Path, tmp_path: Path) -> Non
 def test_every_character_a_page_replaces_is_not_printable() -> None:
     # A page's every value skips the pattern when ``str.isprintable`` says it
     # may: right only while that is False for every character the pattern names.
-    unprintable = re.compile(UNPRINTABLE)
-    named = [chr(c) for c in range(0x110000) if unprintable.match(chr(c))]
-    assert len(named) == 9 + 21 + 33 + 2048 + 32 + 2 + 32
-    assert not any(ch.isprintable() for ch in named)
+    assert len(named_by(UNPRINTABLE)) == 9 + 21 + 33 + 2048 + 32 + 2 + 32
+    assert printable_among(UNPRINTABLE) == []
 
 
 @given(st.text(alphabet=st.characters(codec=None), max_size=30)
