@@ -91,3 +91,11 @@ def test_the_stand_in_reads_a_date_as_email_utils_does(when: datetime.datetime) 
 def test_the_stand_in_refuses_any_other_form(text: str) -> None:
     with pytest.raises(ValueError, match="not a date of the form"):
         rs.parsedate_to_datetime(text)
+
+
+def test_not_installed_is_none_and_leaves_no_stand_in() -> None:
+    # (sys.modules[name] = None: Python's own way to make an import fail.)
+    code = (f"{IMPORTS}\nimport sys\nsys.modules['jsonschema_rs'] = None\nprogram.claim()\n"
+            "print(rs.jsonschema_rs(), 'email.utils' in sys.modules)")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert p.stdout.split() == ["None", "False"]
