@@ -28,7 +28,7 @@ from typing import Any, TextIO
 # and the zero-width no-break space (a byte-order mark inside text).
 UNSAFE = "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]"
 """The characters ``text`` escapes (a regular expression's class); ``str.isprintable``
-is False for each of them (tests/test_escape.py holds the two together)."""
+is False for each of them (tests/ground/test_escape.py holds the two together)."""
 
 
 @cache
@@ -61,8 +61,7 @@ def text(s: str) -> str:
     an escape (``\\x1b``, ``\\u202e``); other text is unchanged."""
     if s.isprintable():  # (a C scan: every character ``UNSAFE`` names is not printable)
         return s
-    unsafe = _unsafe()
-    return unsafe.sub(_code, s) if unsafe.search(s) else s
+    return _unsafe().sub(_code, s)
 
 
 def markdown(s: str) -> str:

@@ -20,7 +20,7 @@ faults a run where 9,000-11,000 are the memory first touched, and 0.1-0.25 s
 of system time (measured, issue 22, ``pitch validate`` of 10,000 one-game JSON
 files, of 10,000 Auction games and of 2,000 ten-point games as JSON Lines).
 When a batch begins (``batch_begins``: the quick pass's first chunk), the
-program (``set_batch``, never the library) asks glibc (``mallopt``) to keep
+program (``program.claimed()``, never the library) asks glibc (``mallopt``) to keep
 what it frees, up to ``KEEP_FREED`` bytes, and to map afresh only blocks of
 ``MAPPED_FROM`` bytes or more. The peak is unchanged (a chunk is the same size
 the second time); what a run frees is kept for the next chunk instead of being
@@ -36,6 +36,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from pitchcli import program
+
 BATCH = (20_000, 50, 100)
 """The collector's thresholds (``gc.set_threshold``) for a batch of records."""
 
@@ -50,16 +52,13 @@ HEAP_STEP = 64 << 20
 # glibc's mallopt() parameters (malloc.h).
 _M_TRIM_THRESHOLD, _M_TOP_PAD, _M_MMAP_THRESHOLD = -1, -2, -3
 
-_program = False  # set_batch was called: the process is the pitch program's own
 _kept = False  # the allocator's batch settings are made (once a process)
 
 
 def set_batch() -> None:
-    """Use ``BATCH`` from now on (the ``pitch`` program, for its whole run),
-    and let ``batch_begins`` set the allocator for a batch."""
-    global _program
+    """Use ``BATCH`` from now on (the ``pitch`` program, for its whole run;
+    ``batch_begins`` sets the allocator for a batch in the program's process)."""
     gc.set_threshold(*BATCH)
-    _program = True
 
 
 def batch_begins() -> None:
@@ -67,7 +66,7 @@ def batch_begins() -> None:
     chunk): in the ``pitch`` program, glibc keeps the memory the batch frees
     (module docstring); in a library's host process, nothing happens."""
     global _kept
-    if not _program or _kept:
+    if not program.claimed() or _kept:
         return
     _kept = True
     mallopt = _glibc_mallopt()

@@ -1,10 +1,10 @@
 """Whether this process is the ``pitch`` program's own.
 
-``pitchcli.cli.main`` says so as it starts (``claim``). The program may then
-change its own process for speed where the library, imported into a host's
-process, must not: ``record.rs`` imports jsonschema_rs with a stand-in module
-in ``sys.modules`` for a moment, which a host's other threads could see.
-(``gcpolicy.set_batch`` is the program's word for the cycle collector.)
+``pitchcli.cli.main`` says so as it starts (``claim``): the one word on it.
+The program may then change its own process for speed where the library,
+imported into a host's process, must not: ``gcpolicy.batch_begins`` sets the C
+allocator for a batch, and ``record.rs`` imports jsonschema_rs with a stand-in
+module in ``sys.modules`` for a moment, which a host's other threads could see.
 """
 
 from __future__ import annotations

@@ -35,13 +35,15 @@ _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
 
 def parsedate_to_datetime(text: str) -> datetime.datetime:
     """``email.utils.parsedate_to_datetime`` for the one form jsonschema_rs
-    gives it, ``"Thu, 12 Nov 2026 07:50:16 +0000"``; ValueError otherwise."""
+    gives it, ``"Thu, 12 Nov 2026 07:50:16 +0000"``; ValueError otherwise.
+    (Not ``datetime.strptime``: its ``%a`` and ``%b`` follow the locale, and
+    its ``_strptime`` imports ``calendar`` and ``locale``, the cost avoided.)"""
     try:
         _day, day, month, year, clock, zone = text.split()
         hour, minute, second = (int(part) for part in clock.split(":"))
-        sign = -1 if zone[0] == "-" else 1
         if zone[0] not in "+-" or len(zone) != 5:
             raise ValueError
+        sign = -1 if zone[0] == "-" else 1
         offset = datetime.timedelta(hours=int(zone[1:3]), minutes=int(zone[3:5]))
         return datetime.datetime(int(year), _MONTHS.index(month.lower()) + 1, int(day), hour, minute, second,
                                  tzinfo=datetime.timezone(sign * offset))
@@ -57,11 +59,10 @@ def _with_stand_in() -> Any:
     try:
         import jsonschema_rs
     finally:
+        # (Found in ``sys.modules``, the stand-in is never set as an attribute
+        # of the ``email`` package: taking it out of there is enough.)
         if sys.modules.get(_STAND_IN) is stand_in:
             del sys.modules[_STAND_IN]
-        email = sys.modules.get("email")
-        if email is not None and getattr(email, "utils", None) is stand_in:
-            del email.utils  # (set by an import of the package's submodule, if any)
     return jsonschema_rs
 
 

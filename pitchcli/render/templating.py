@@ -49,7 +49,7 @@ def printable(text: str) -> str:
 def _finalize(value: Any) -> Any:
     # (called for every value a page shows: plain str is the common case, and
     # printable text, told by a C scan, needs no search of the pattern)
-    if value.__class__ is str and not value.isprintable() and _UNPRINTABLE.search(value):
+    if value.__class__ is str and not value.isprintable():
         return _UNPRINTABLE.sub(_picture, value)
     return value
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pitchcli import gcpolicy
+from pitchcli import gcpolicy, program
 from pitchcli.pipeline import check
 from pitchcli.pipeline.simulate import simulate_game
 
@@ -23,7 +23,7 @@ GAMES = check.QUICK_MIN + check.QUICK_CHUNK  # two chunks: the quick pass begins
 def calls(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """The ``mallopt`` calls made, from a fresh process's state (nothing set yet)."""
     made: list[tuple[int, int]] = []
-    monkeypatch.setattr(gcpolicy, "_program", False)
+    monkeypatch.setattr(program, "_claimed", False)
     monkeypatch.setattr(gcpolicy, "_kept", False)
     monkeypatch.setattr(gcpolicy, "_glibc_mallopt", lambda: lambda param, value: made.append((param, value)) or 1)
     monkeypatch.setattr(gcpolicy.gc, "set_threshold", lambda *args: None)  # (the test process's collector stays)
@@ -48,7 +48,7 @@ def test_a_library_host_keeps_its_allocator(calls: list[tuple[int, int]], stream
 
 
 def test_the_program_sets_it_once_when_the_quick_pass_begins(calls: list[tuple[int, int]], stream: Path) -> None:
-    gcpolicy.set_batch()
+    program.claim()
     assert calls == []  # not at start-up: a run of one file never pays for it
     assert _validate(stream) == [0] * GAMES
     assert sorted(calls) == sorted([(-3, gcpolicy.MAPPED_FROM), (-1, gcpolicy.KEEP_FREED), (-2, gcpolicy.HEAP_STEP)])
@@ -57,7 +57,7 @@ def test_the_program_sets_it_once_when_the_quick_pass_begins(calls: list[tuple[i
 
 
 def test_a_small_run_leaves_the_allocator_alone(calls: list[tuple[int, int]], tmp_path: Path) -> None:
-    gcpolicy.set_batch()
+    program.claim()
     one = tmp_path / "one.json"
     one.write_text(json.dumps(simulate_game("auction", players=4, seed=1)), encoding="utf-8")
     assert _validate(one) == [0]  # replayed in full: no batch
