@@ -25,7 +25,6 @@ kind is a ``ConfigError``: the command says which file and key, and exits 2.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,6 +102,10 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{_shown(path)}: cannot read the configuration: {e.strerror or e}") from None
     if len(data) > MAX_BYTES:
         raise ConfigError(f"{_shown(path)}: more than {MAX_BYTES} bytes: not a configuration file")
+    # Imported with the first configuration file found: a folder of records
+    # with none (the usual case) spares ``pitch`` tomllib's import (start-up).
+    import tomllib
+
     try:
         return tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:

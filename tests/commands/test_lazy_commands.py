@@ -29,9 +29,9 @@ print(json.dumps([status, sorted(sys.modules)]))
 """
 
 
-def _run(*args: str) -> tuple[int | None, list[str]]:
+def _run(*args: str, cwd: Path = ROOT) -> tuple[int | None, list[str]]:
     """``pitch ARGS`` run in a child: its exit status and every module it imported."""
-    out = subprocess.run([sys.executable, "-c", _PROBE, *args], capture_output=True, text=True, check=True, cwd=ROOT)
+    out = subprocess.run([sys.executable, "-c", _PROBE, *args], capture_output=True, text=True, check=True, cwd=cwd)
     status, modules = json.loads(out.stdout.splitlines()[-1])
     return status, modules
 
@@ -51,6 +51,21 @@ def test_every_command_is_listed_under_its_own_name() -> None:
 def test_validate_of_one_file_imports_one_command() -> None:
     loaded = _loaded("validate", "samples/auction-full.yaml")
     assert loaded == ["pitchcli.commands.common", "pitchcli.commands.validate"]
+
+
+def test_a_folder_with_no_configuration_reads_no_toml(tmp_path: Path) -> None:
+    """The built-in profiles are read from JSON: tomllib is imported only to read
+    a configuration file, and a folder of records with none never needs it."""
+    record = tmp_path / "game.yaml"
+    record.write_text((ROOT / "samples" / "auction-full.yaml").read_text())
+    status, modules = _run("validate", "game.yaml", cwd=tmp_path)
+    assert status == 0 and "tomllib" not in modules and "pitchcli.profiles" in modules
+    # a configuration file is still read: one with a key pitch doesn't know is refused
+    (tmp_path / "pitch.toml").write_text("max-errors = 3\n")
+    status, modules = _run("validate", "game.yaml", cwd=tmp_path)
+    assert status == 0 and "tomllib" in modules
+    (tmp_path / "pitch.toml").write_text("max-error = 3\n")
+    assert _run("validate", "game.yaml", cwd=tmp_path)[0] == 2
 
 
 def _yaml_loaded(*args: str) -> tuple[int | None, list[str]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import tomllib
 from dataclasses import fields
 from pathlib import Path
 
@@ -18,9 +19,11 @@ from pitchcli.cli import main
 from pitchcli.diagnostics import CODES
 from pitchcli.profiles import Profile, builtin_profiles
 from pitchcli.views import reference
+from pitchcli.views.reference import profile_options
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
+PACKAGE_DATA = ROOT / "pitchcli" / "data"
 RULE_ID = re.compile(r"""["']((?:CARD|AP|TP|TP4|TP5)-[A-Z0-9]+(?:-[0-9]+)?)["']""")
 
 
@@ -66,6 +69,23 @@ def test_decisions_and_options_are_marked() -> None:
 def test_generated_docs_are_up_to_date(name: str) -> None:
     assert (DOCS / name).read_text("utf-8") == reference.pages()[name], (
         f"docs/{name} is stale: run python tools/gen_docs.py")
+
+
+@pytest.mark.parametrize("name", sorted(reference.data_files()))
+def test_generated_data_files_are_up_to_date(name: str) -> None:
+    # The built-in profiles are read from profiles.json, made from profiles.toml:
+    # an edit of the TOML that was not carried over would change no profile.
+    assert (PACKAGE_DATA / name).read_text("utf-8") == reference.data_files()[name], (
+        f"pitchcli/data/{name} is stale: run python tools/gen_docs.py")
+
+
+def test_profiles_json_holds_what_profiles_toml_says() -> None:
+    toml = tomllib.loads((PACKAGE_DATA / "profiles.toml").read_text("utf-8"))
+    profiles = builtin_profiles()
+    assert list(profiles) == list(toml)
+    for name, options in toml.items():
+        got = profile_options(profiles[name])
+        assert {k: got[k] for k in options} == options
 
 
 def test_rules_md_has_every_rule_and_codes_md_every_code() -> None:
