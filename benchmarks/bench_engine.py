@@ -77,15 +77,16 @@ def in_turn(items: Sequence[T], round_: int) -> Sequence[T]:
     return items if round_ % 2 == 0 else items[::-1]
 
 
-def measure_rounds(cmds: list[list[str]], repeat: int, env: dict[str, str] | None = None) -> list[list[float]]:
-    """The CPU seconds of each command in each round: the commands run in turn
-    ``repeat`` times (interleaved, so a change in the machine's load falls on
-    all of them; ``in_turn``)."""
+def measure_rounds(cmds: list[list[str]], repeat: int, env: dict[str, str] | None = None,
+                   cwd: Path = ROOT) -> list[list[float]]:
+    """The CPU seconds of each command in each round, run in ``cwd``: the commands
+    run in turn ``repeat`` times (interleaved, so a change in the machine's load
+    falls on all of them; ``in_turn``)."""
     cpus: list[list[float]] = [[] for _ in cmds]
     for round_ in range(repeat):
         for cmd, out in in_turn(list(zip(cmds, cpus, strict=True)), round_):
             before = _child_cpu()
-            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=ROOT,
+            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, cwd=cwd,
                            env=env)
             out.append(_child_cpu() - before)
     return cpus
