@@ -12,7 +12,6 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import chain, groupby
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 from pitchcli import escape
@@ -417,4 +416,4 @@ def check_paths(paths: Iterable[str], limits: Limits = DEFAULT_LIMITS,
         yield from check_source(name, source, limits, run_rules, max_errors)
 
 
-__all__ = ["Checked", "Path", "check_document", "check_paths", "check_source", "check_sources", "iter_sources"]
+__all__ = ["Checked", "check_document", "check_paths", "check_source", "check_sources", "iter_sources"]

@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # jsonschema is imported only to explain an invalid record (s
 from pitchcli.cards import NOTATIONS, CardError
 from pitchcli.diagnostics import Diagnostic
 from pitchcli.escape import quote
-from pitchcli.packaged import data_path
+from pitchcli.packaged import data_text
 from pitchcli.record import rs
 from pitchcli.suggest import did_you_mean
 
@@ -55,7 +55,7 @@ Path = tuple[str | int, ...]
 
 @cache
 def _schema_text() -> str:
-    return data_path(SCHEMA_RESOURCE).read_text("utf-8")
+    return data_text(SCHEMA_RESOURCE)
 
 
 @cache

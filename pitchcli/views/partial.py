@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from pitchcli import escape
 from pitchcli.api.kinds import Family, PointKind
-from pitchcli.packaged import data_path
+from pitchcli.packaged import data_text
 from pitchcli.record import rs
 from pitchcli.record.schema import has_float, pointer, strict_validator
 
@@ -34,7 +34,7 @@ _WORDS = {"string": "text", "integer": "a whole number", "null": "null", "array"
 @cache
 def load_schema() -> dict[str, Any]:
     """The JSON Schema of a partial summary (shared: don't change it)."""
-    return json.loads(data_path(SCHEMA_RESOURCE).read_text("utf-8"))
+    return json.loads(data_text(SCHEMA_RESOURCE))
 
 
 @cache
