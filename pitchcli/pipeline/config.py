@@ -95,7 +95,7 @@ def _shown(path: str) -> str:
 
 def _name(path: str) -> str:
     """The last part of ``path`` (``Path.name``: a trailing separator ignored)."""
-    return os.path.basename(path.rstrip(os.sep) or path)
+    return os.path.basename(path.rstrip(os.sep + (os.altsep or "")) or path)
 
 
 def _read_toml(path: str) -> dict[str, Any]:

@@ -7,9 +7,11 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pitchcli.diagnostics import CODES
-from pitchcli.pipeline.config import DEFAULTS, ConfigError, Discovery, load, parse
+from pitchcli.pipeline.config import DEFAULTS, ConfigError, Discovery, _folders, _name, load, parse
 from pitchcli.pipeline.selection import Layer, SelectorError, enabled, selectors
 
 
@@ -132,3 +134,18 @@ def test_messages_name_the_file_relative_to_the_current_folder(tmp_path: Path,
     (tmp_path / "sub" / "pyproject.toml").write_text('[tool.pitch]\nvariant = "auction"\n')
     monkeypatch.chdir(tmp_path)
     assert Discovery().for_input("sub/a.yaml").name == os.path.join("sub", "pyproject.toml") + " [tool.pitch]"
+
+
+# --- the discovery reads paths as text (no pathlib on one file's path) -----------
+
+_SEGMENT = st.text(st.sampled_from("ab.-_ é"), min_size=1, max_size=4).filter(lambda s: s not in (".", ".."))
+
+
+@given(st.lists(_SEGMENT, max_size=6), st.booleans())
+def test_folders_and_names_read_as_pathlib_reads_them(parts: list[str], trailing: bool) -> None:
+    # The folders searched are a Path's (folder, *folder.parents), and a file's
+    # name its Path's .name: pathlib was the reference these were written against.
+    folder = os.path.abspath(os.sep + os.sep.join(parts))
+    assert list(_folders(folder)) == [str(p) for p in (Path(folder), *Path(folder).parents)]
+    text = os.sep.join(parts) + (os.sep if trailing else "")
+    assert _name(text) == Path(text).name
