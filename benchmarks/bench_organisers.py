@@ -27,8 +27,9 @@ files), and what the difference is a game.
 
 The ``startup`` rows time ``pitch validate`` of one sample against ``python -c
 "import click, yaml"``: in a folder of records (the sample copied to one of its
-own: no configuration file, as an organiser's folder has none) and in this
-repository, whose ``pyproject.toml`` pitch reads for a ``[tool.pitch]`` table.
+own: no configuration file, as an organiser's folder has none), the same game
+as JSON there, and in this repository, whose ``pyproject.toml`` pitch reads for
+a ``[tool.pitch]`` table.
 """
 
 from __future__ import annotations
@@ -273,17 +274,22 @@ def main() -> None:
             _memory_rows(t, n, pitches, args.repeat)
         if "startup" in only:
             # A record in a folder of records (no configuration file: pitch reads
-            # none), and the same record in this repository, whose pyproject.toml
-            # pitch parses for a [tool.pitch] table (tomllib's import and the parse).
+            # none), the same game as JSON there (a YAML file's reader, yaml-rs,
+            # imports pathlib; a JSON file's reading needs none), and the record in
+            # this repository, whose pyproject.toml pitch parses for a [tool.pitch]
+            # table (tomllib's import and the parse).
             records = t / "records"
             records.mkdir()
-            shutil.copy(ROOT / "samples" / "auction-full.yaml", records)
-            for where, folder, label in ((records, "auction-full.yaml", "records"),
-                                         (ROOT, "samples/auction-full.yaml", "project")):
+            sample = ROOT / "samples" / "auction-full.yaml"
+            shutil.copy(sample, records)
+            (records / "auction-full.json").write_text(json.dumps(yaml.safe_load(sample.read_text("utf-8"))))
+            for where, folder, label in ((records, "auction-full.yaml", "validate ONE_FILE, records folder"),
+                                         (records, "auction-full.json", "the same game as JSON"),
+                                         (ROOT, "samples/auction-full.yaml", "validate ONE_FILE, this repository")):
                 cmds = [[p, "validate", folder] for _, p in pitches] + [[PY, "-c", "import click, yaml"]]
                 rounds = measure_rounds(cmds, max(args.repeat, 5), cwd=where)
                 for (who, _), mine in zip(pitches, rounds, strict=False):
-                    _row(f"validate ONE_FILE, {label} folder", who, mine, rounds[-1])
+                    _row(label, who, mine, rounds[-1])
 
 
 if __name__ == "__main__":
