@@ -13,6 +13,7 @@ def named_by(pattern: str) -> list[str]:
     return [chr(c) for c in range(0x110000) if compiled.match(chr(c))]
 
 
-def printable_among(pattern: str) -> list[str]:
-    """The characters ``pattern`` names that ``str.isprintable`` passes (none, to be right)."""
-    return [ch for ch in named_by(pattern) if ch.isprintable()]
+def printable_among(chars: list[str]) -> list[str]:
+    """The characters of ``chars`` (``named_by``'s) that ``str.isprintable``
+    passes (none, to be right)."""
+    return [ch for ch in chars if ch.isprintable()]
