@@ -14,6 +14,7 @@ numbers. Nothing in the package branches on a profile's name.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import Any
@@ -209,7 +210,7 @@ def builtin_profiles() -> dict[str, Profile]:
     return out
 
 
-def resolve(name: str, overrides: dict[str, Any] | None = None) -> Profile:
+def resolve(name: str, overrides: Mapping[str, Any] | None = None) -> Profile:
     """The built-in profile ``name`` with ``overrides`` (a record's ``rules:``) applied.
 
     Raises ``ProfileError`` for an unknown profile or option, a value of the

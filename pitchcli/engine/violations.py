@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Violation:
+class Violation(NamedTuple):
     """A rule broken by one step of a hand or a game.
 
     ``code`` is a diagnostic code of ``pitchcli.diagnostics.CODES``; ``rule`` the
     id in RULES.md; ``at`` is the opaque location the caller attached to the
-    step (the analysis layer passes a JSON Pointer); ``trick`` is 1-based.
+    step (the analysis layer passes a JSON Pointer); ``trick`` is 1-based;
+    ``details`` what the diagnostic's ``extra`` carries (None: nothing).
+
+    (Immutable and internal: a named tuple, per docs/architecture.md.)
     """
 
     code: str
@@ -20,4 +21,4 @@ class Violation:
     message: str
     at: str = ""
     trick: int | None = None
-    details: dict[str, Any] = field(default_factory=dict, compare=False)
+    details: dict[str, Any] | None = None

@@ -7,10 +7,10 @@ and the engine's analysis when the document got that far.
 
 from __future__ import annotations
 
+import copy
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
 from itertools import chain, groupby
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
@@ -29,21 +29,40 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-@dataclass
 class Checked:
-    """One document of one file, checked."""
+    """One document of one file, checked.
 
-    file: str
-    index: int
-    document: Document | None = None
-    analysis: GameAnalysis | None = None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    omitted_errors: int = 0  # past the cap on diagnostics: counted, not kept
-    omitted_warnings: int = 0
-    omitted_claims: int = 0  # of the omitted errors, claims that disagree (is_claim)
-    # Its comments (YAML), when the reader looked for them (``pipeline.noted``):
-    # a command that writes the record again puts them back.
-    notes: Comments | None = None
+    (A plain class, not a dataclass, as the pipeline's other working state: a
+    dataclass compiles its generated methods at import, and ``pitch validate
+    ONE_FILE`` pays for each. A subclass declares its own ``__slots__``.)"""
+
+    __slots__ = (
+        "analysis",
+        "diagnostics",
+        "document",
+        "file",
+        "index",
+        "notes",
+        "omitted_claims",
+        "omitted_errors",
+        "omitted_warnings",
+    )
+
+    def __init__(self, file: str, index: int, document: Document | None = None,
+                 analysis: GameAnalysis | None = None, diagnostics: list[Diagnostic] | None = None,
+                 omitted_errors: int = 0, omitted_warnings: int = 0, omitted_claims: int = 0,
+                 notes: Comments | None = None) -> None:
+        self.file = file
+        self.index = index
+        self.document = document
+        self.analysis = analysis
+        self.diagnostics: list[Diagnostic] = [] if diagnostics is None else diagnostics
+        self.omitted_errors = omitted_errors  # past the cap on diagnostics: counted, not kept
+        self.omitted_warnings = omitted_warnings
+        self.omitted_claims = omitted_claims  # of the omitted errors, claims that disagree (is_claim)
+        # Its comments (YAML), when the reader looked for them (``pipeline.noted``):
+        # a command that writes the record again puts them back.
+        self.notes = notes
 
     @property
     def number(self) -> int:
@@ -132,9 +151,12 @@ class Checked:
             kept = [*kept[:-1], first]
         dropped = [d for d in self.diagnostics if d not in kept] if len(self.diagnostics) > len(kept) else []
         errors = sum(1 for d in dropped if d.severity == ERROR)
-        return replace(self, document=None, analysis=None, notes=None, diagnostics=kept,
-                       omitted_errors=self.omitted_errors + errors,
-                       omitted_warnings=self.omitted_warnings + len(dropped) - errors)
+        out = copy.copy(self)  # (of its own class: a worker's ``Prepared`` keeps its verdict and payload)
+        out.document = out.analysis = out.notes = None
+        out.diagnostics = kept
+        out.omitted_errors += errors
+        out.omitted_warnings += len(dropped) - errors
+        return out
 
 
 def iter_sources(paths: Iterable[str], output: str | None = None
@@ -166,7 +188,7 @@ def _hand_of(pointer: str) -> tuple[int | None, int | None]:
 def _from_violation(v: Violation) -> Diagnostic:
     hand, trick = _hand_of(v.at)
     return Diagnostic(code=v.code, message=v.message, rule=v.rule, pointer=v.at, hand=hand,
-                      trick=v.trick or trick, extra=dict(v.details))
+                      trick=v.trick or trick, extra=dict(v.details or ()))
 
 
 def _shape(doc: Document) -> tuple[list[Diagnostic], list[Diagnostic], set[str], set[str]]:
@@ -245,11 +267,13 @@ QUICK_MIN = 64
 QUICK_YAML = 64
 
 
-@dataclass
 class QuickRun:
     """One run's chunks (``check_chunk``): whether the quick pass has begun."""
 
-    begun: bool = False
+    __slots__ = ("begun",)
+
+    def __init__(self) -> None:
+        self.begun = False
 
 
 def check_chunk(items: list[Document | Diagnostic], max_errors: int | None, run: QuickRun | None = None

@@ -26,8 +26,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from pitchcli.pipeline.selection import Layer, SelectorError, selectors
 
@@ -52,9 +51,9 @@ class ConfigError(ValueError):
     """A configuration file that can't be used; the message names it."""
 
 
-@dataclass(frozen=True)
-class Config:
-    """One configuration file's settings (``path`` None: no file, the defaults)."""
+class Config(NamedTuple):
+    """One configuration file's settings (``path`` None: no file, the defaults).
+    (Immutable and internal: a named tuple, per docs/architecture.md.)"""
 
     path: str | None = None
     select: tuple[str, ...] | None = None
@@ -65,7 +64,7 @@ class Config:
     show_source: bool | None = None
     strict: bool | None = None
     variant: str | None = None
-    rules: dict[str, Any] = field(default_factory=dict)
+    rules: dict[str, Any] | None = None  # the house rules' options; None: none
 
     @property
     def layer(self) -> Layer:

@@ -34,7 +34,6 @@ use it without cost at start-up.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 from pitchcli import escape
@@ -89,17 +88,24 @@ def exit_status(unreadable: int = 0, invalid: int = 0, failed: bool = False, bro
     return 1 if failed or (invalid and not allow_invalid) else 0
 
 
-@dataclass
 class Run:
-    """What the driver counted, and what a consumer adds (``failed``, ``broken``)."""
+    """What the driver counted, and what a consumer adds (``failed``, ``broken``).
 
-    documents: int = 0  # items read (neither unreadable nor skipped)
-    used: int = 0  # of those, handed to ``Consumer.game``
-    invalid: int = 0  # of those, refused
-    unreadable: int = 0
-    skipped: int = 0
-    failed: bool = False  # the command's own failure (exit 1)
-    broken: bool = False  # an output could not be written (exit 3)
+    (A plain class, as the pipeline's other working state: a dataclass compiles
+    its generated methods when the module is imported, and ``pitch validate
+    ONE_FILE`` pays for each: docs/architecture.md, "a record type".)"""
+
+    __slots__ = ("broken", "documents", "failed", "invalid", "skipped", "unreadable", "used")
+
+    def __init__(self, documents: int = 0, used: int = 0, invalid: int = 0, unreadable: int = 0,
+                 skipped: int = 0, failed: bool = False, broken: bool = False) -> None:
+        self.documents = documents  # items read (neither unreadable nor skipped)
+        self.used = used  # of those, handed to ``Consumer.game``
+        self.invalid = invalid  # of those, refused
+        self.unreadable = unreadable
+        self.skipped = skipped
+        self.failed = failed  # the command's own failure (exit 1)
+        self.broken = broken  # an output could not be written (exit 3)
 
     def status(self, allow_invalid: bool = False) -> int:
         """The exit status of the run (``exit_status``)."""

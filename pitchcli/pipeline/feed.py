@@ -10,7 +10,6 @@ problem are skipped (``skip``), so that the engine only sees well-shaped data.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Sequence
-from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import repeat
 from typing import TYPE_CHECKING, Any
@@ -42,24 +41,39 @@ def ptr(*parts: object) -> str:
     return "".join("/" + esc(p) for p in parts)
 
 
-@dataclass
 class GameAnalysis:
     """What the engine made of one record.
 
     After the quick pass (``analyze(..., quick=True)``) decided a clean game,
-    ``hands`` and ``end`` are made when first read, by the full replay."""
+    ``hands`` and ``end`` are made when first read, by the full replay.
+    (A plain class, as the pipeline's other working state: see ``Checked``.)"""
 
-    record: dict[str, Any]
-    profile: Profile | None = None
-    table: Table | None = None
-    totals: list[int] | None = None  # per unit after the last hand; None if unknown
-    winner: str | None = None  # the winning unit's name
-    winner_hand: int | None = None
-    violations: list[Violation] = field(default_factory=list)
-    _hands: list[HandResult | None] = field(default_factory=list, repr=False)
-    _end: GameEnd | None = field(default=None, repr=False)
-    _replay: Callable[[], GameAnalysis] | None = field(default=None, repr=False, compare=False)
-    _scores: Callable[[], list[HandScore]] | None = field(default=None, repr=False, compare=False)
+    __slots__ = (
+        "_end",
+        "_hands",
+        "_replay",
+        "_scores",
+        "profile",
+        "record",
+        "table",
+        "totals",
+        "violations",
+        "winner",
+        "winner_hand",
+    )
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.record = record
+        self.profile: Profile | None = None
+        self.table: Table | None = None
+        self.totals: list[int] | None = None  # per unit after the last hand; None if unknown
+        self.winner: str | None = None  # the winning unit's name
+        self.winner_hand: int | None = None
+        self.violations: list[Violation] = []
+        self._hands: list[HandResult | None] = []
+        self._end: GameEnd | None = None
+        self._replay: Callable[[], GameAnalysis] | None = None
+        self._scores: Callable[[], list[HandScore]] | None = None
 
     def _results(self) -> None:
         if self._replay is not None:
@@ -135,7 +149,7 @@ class Driver:
         of a 10,000-hand record costs neither gigabytes of output nor memory."""
         if not self.long:
             return violations
-        return [replace(v, message=shorten_names(v.message, self.long)) for v in violations]
+        return [v._replace(message=shorten_names(v.message, self.long)) for v in violations]
 
     def skipped(self, at: str) -> bool:
         """True when the schema found a problem at or under ``at``."""

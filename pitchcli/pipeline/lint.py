@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -93,7 +92,7 @@ def house_rules(c: Checked, config: Config) -> list[Diagnostic]:
             mine, house = resolve(variant, rules), resolve(config.variant, config.rules)
         except ProfileError:
             return []  # the record's own rules can't be played: P302 says why
-        for option in config.rules:
+        for option in config.rules or ():
             want, got = getattr(house, option), getattr(mine, option)
             if want != got:
                 at = f"/rules/{option}" if option in rules else "/rules" if "rules" in data else "/variant"
@@ -106,13 +105,15 @@ def _directive_warning(d: Directive, c: Checked, code: str, message: str) -> Dia
     return Diagnostic(code, message, WARNING, file=c.file, document=c.index, line=d.line, column=d.column)
 
 
-@dataclass
 class _FileState:
     """What a file's documents share: its ``ignore-file`` comments and which suppressed something."""
 
-    whole: list[Directive] = field(default_factory=list)
-    used: set[tuple[int, str]] = field(default_factory=set)  # (line, code)
-    document_of: dict[int, Checked] = field(default_factory=dict)
+    __slots__ = ("document_of", "used", "whole")
+
+    def __init__(self) -> None:
+        self.whole: list[Directive] = []
+        self.used: set[tuple[int, str]] = set()  # (line, code)
+        self.document_of: dict[int, Checked] = {}
 
     def unused(self) -> list[tuple[Directive, list[str]]]:
         """Each ``ignore-file`` comment with the codes it did not suppress."""

@@ -136,15 +136,20 @@ Reader = Callable[[str, str | BinaryIO | Diagnostic], Iterable[Checked]]
 Prepare = Callable[[Checked], object]
 
 
-@dataclass
 class Prepared(Checked):
     """A checked document as a worker hands it back: its place, diagnostics
     and counts, whether it can be used as a game (``blocked``, known where it
     was checked), and what the command made of it (``payload``); without its
     document, analysis or comments (the payload has what the command needs)."""
 
-    is_blocked: bool = True
-    payload: object = None
+    __slots__ = ("is_blocked", "payload")
+
+    def __init__(self, file: str, index: int, *, diagnostics: list[Diagnostic], omitted_errors: int,
+                 omitted_warnings: int, omitted_claims: int, is_blocked: bool, payload: object) -> None:
+        super().__init__(file, index, diagnostics=diagnostics, omitted_errors=omitted_errors,
+                         omitted_warnings=omitted_warnings, omitted_claims=omitted_claims)
+        self.is_blocked = is_blocked
+        self.payload = payload
 
     @property
     def blocked(self) -> bool:  # type: ignore[override]
