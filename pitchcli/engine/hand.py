@@ -15,7 +15,6 @@ deal is recorded (when it is, ``finish`` checks that it matches the play).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple, overload
 
@@ -200,7 +199,6 @@ class HandScore(NamedTuple):
     seat_taken: tuple[int, ...]
 
 
-@dataclass(slots=True)  # one per hand: slots make it cheaper to build and read
 class HandResult:
     """What a hand came to: everything a view shows about it, so that no view
     works out a rule (see ``pitchcli.engine.results``).
@@ -221,42 +219,63 @@ class HandResult:
     (the units at or above the target that did not win, and why).
     """
 
-    number: int
-    dealer: int
-    bidder: int
-    bid: int
-    calls: list[Call]
-    trump: str | None
-    partners: list[int]
-    card_holders: list[int]  # TP5-3: the holder of each called card, in calling order
-    tricks: Sequence[Trick]
-    awards: dict[str, Award]
-    game_points: list[int]
-    taken: list[int]
-    bidding_units: frozenset[int]
-    made: bool
-    delta: list[int]
-    level: str  # "full", "play" or "tally"
-    stuck: bool = False
-    family: Family | None = None
-    credits: list[PointCredit] = field(default_factory=list)
-    seat_taken: list[int] = field(default_factory=list)
-    side_took: int = 0
-    other_took: int = 0  # what the units outside the bidding side took together
-    settle_rule: str = ""
-    out_of_play: list[Card] = field(default_factory=list)  # ten-point point cards in no trick
-    called: list[Card] = field(default_factory=list)  # the partner cards called (TP5-3)
-    discards: dict[int, list[Card]] = field(default_factory=dict)  # per seat, as recorded
-    draws: dict[int, list[Card]] = field(default_factory=dict)
-    # The deal as the record gives it (empty / None where a play-level or tally
-    # record has none): each seat's dealt cards, the kitty the bidder takes
-    # (cut-down, TP5-1) and the cards set aside face down (refill, ``dead``).
-    dealt: dict[int, list[Card]] = field(default_factory=dict)
-    kitty: list[Card] | None = None
-    dead: list[Card] | None = None
-    totals: list[int] | None = None
-    end: GameEnd | None = None
-    at_target: tuple[TargetNote, ...] = ()
+    # (A plain class, not a dataclass: one is made per hand, and a dataclass
+    # compiles its generated methods when the module is imported, which
+    # `pitch validate ONE_FILE` pays for: docs/architecture.md, "a record type".)
+    __slots__ = ("at_target", "awards", "bid", "bidder", "bidding_units", "called", "calls", "card_holders",
+                 "credits", "dead", "dealer", "dealt", "delta", "discards", "draws", "end", "family", "game_points",
+                 "kitty", "level", "made", "number", "other_took", "out_of_play", "partners", "seat_taken",
+                 "settle_rule", "side_took", "stuck", "taken", "totals", "tricks", "trump")
+
+    def __init__(self, number: int, dealer: int, bidder: int, bid: int, calls: list[Call], trump: str | None,
+                 partners: list[int], card_holders: list[int], tricks: Sequence[Trick],
+                 awards: dict[str, Award], game_points: list[int], taken: list[int],
+                 bidding_units: frozenset[int], made: bool, delta: list[int], level: str,
+                 stuck: bool = False, family: Family | None = None, credits: list[PointCredit] | None = None,
+                 seat_taken: list[int] | None = None, side_took: int = 0, other_took: int = 0,
+                 settle_rule: str = "", out_of_play: list[Card] | None = None,
+                 called: list[Card] | None = None, discards: dict[int, list[Card]] | None = None,
+                 draws: dict[int, list[Card]] | None = None, dealt: dict[int, list[Card]] | None = None,
+                 kitty: list[Card] | None = None, dead: list[Card] | None = None,
+                 totals: list[int] | None = None, end: GameEnd | None = None,
+                 at_target: tuple[TargetNote, ...] = ()) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.bidder = bidder
+        self.bid = bid
+        self.calls = calls
+        self.trump = trump
+        self.partners = partners
+        self.card_holders = card_holders  # TP5-3: the holder of each called card, in calling order
+        self.tricks = tricks
+        self.awards = awards
+        self.game_points = game_points
+        self.taken = taken
+        self.bidding_units = bidding_units
+        self.made = made
+        self.delta = delta
+        self.level = level  # "full", "play" or "tally"
+        self.stuck = stuck
+        self.family = family
+        self.credits: list[PointCredit] = [] if credits is None else credits
+        self.seat_taken: list[int] = [] if seat_taken is None else seat_taken
+        self.side_took = side_took
+        self.other_took = other_took  # what the units outside the bidding side took together
+        self.settle_rule = settle_rule
+        # ten-point point cards in no trick
+        self.out_of_play: list[Card] = [] if out_of_play is None else out_of_play
+        self.called: list[Card] = [] if called is None else called  # the partner cards called (TP5-3)
+        self.discards: dict[int, list[Card]] = {} if discards is None else discards  # per seat, as recorded
+        self.draws: dict[int, list[Card]] = {} if draws is None else draws
+        # The deal as the record gives it (empty / None where a play-level or tally
+        # record has none): each seat's dealt cards, the kitty the bidder takes
+        # (cut-down, TP5-1) and the cards set aside face down (refill, ``dead``).
+        self.dealt: dict[int, list[Card]] = {} if dealt is None else dealt
+        self.kitty = kitty
+        self.dead = dead
+        self.totals = totals
+        self.end = end
+        self.at_target = at_target
 
     @property
     def short(self) -> int:
