@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pitchcli.engine.family import Family
 from pitchcli.engine.violations import Violation
 from pitchcli.profiles import Profile
@@ -11,17 +9,21 @@ from pitchcli.profiles import Profile
 PASS = None
 
 
-@dataclass(slots=True)  # not frozen: frozen __init__ costs 3x on this hot path
 class Call:
     """One call. ``kind`` is ``pass``, ``bid``, ``max`` (a closing bid: the
     pitched 4 of AP-BID-3, the 10 of TP-BID-1), ``steal`` (AP-BID-5), ``stuck``
     (the dealer bidding because nobody else did, AP-BID-4 / TP-BID-1) or
     ``implied`` (a pass left out of the record after a closing bid)."""
 
-    seat: int
-    bid: int | None
-    kind: str
-    at: str = ""
+    # (A plain class, as ``HandResult``: docs/architecture.md, "a record type".
+    # Not frozen: a frozen __init__ costs 3x on this hot path.)
+    __slots__ = ("at", "bid", "kind", "seat")
+
+    def __init__(self, seat: int, bid: int | None, kind: str, at: str = "") -> None:
+        self.seat = seat
+        self.bid = bid
+        self.kind = kind
+        self.at = at
 
 
 class Auction:

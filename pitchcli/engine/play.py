@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 from pitchcli.cards import Card
@@ -20,16 +19,19 @@ class WonWith(StrEnum):
     NONE = "none"
 
 
-@dataclass(slots=True)  # not frozen: frozen __init__ costs 3x on this hot path
 class Play:
     """One card played, by ``seat``; ``at`` locates it in the record."""
 
-    seat: int
-    card: Card
-    at: str = ""
+    # (A plain class, as ``HandResult``: docs/architecture.md, "a record type".
+    # Not frozen: a frozen __init__ costs 3x on this hot path.)
+    __slots__ = ("at", "card", "seat")
+
+    def __init__(self, seat: int, card: Card, at: str = "") -> None:
+        self.seat = seat
+        self.card = card
+        self.at = at
 
 
-@dataclass(slots=True)  # not frozen: frozen __init__ costs 3x on this hot path
 class Trick:
     """A finished trick. ``winner`` is ``None`` for a trick of off cards only in
     ten-point (TP-PLAY-2); ``reason`` says why (``WonWith``). Scoring fills in
@@ -38,14 +40,19 @@ class Trick:
     to who played it), and ``point_cards``, the ten-point point cards in it
     with their values."""
 
-    number: int
-    leader: int
-    plays: tuple[Play, ...]
-    winner: int | None
-    reason: WonWith
-    at: str = ""
-    value: int = 0
-    point_cards: tuple[tuple[Card, int], ...] = ()
+    # (A plain class, as ``Play``.)
+    __slots__ = ("at", "leader", "number", "plays", "point_cards", "reason", "value", "winner")
+
+    def __init__(self, number: int, leader: int, plays: tuple[Play, ...], winner: int | None, reason: WonWith,
+                 at: str = "", value: int = 0, point_cards: tuple[tuple[Card, int], ...] = ()) -> None:
+        self.number = number
+        self.leader = leader
+        self.plays = plays
+        self.winner = winner
+        self.reason = reason
+        self.at = at
+        self.value = value
+        self.point_cards = point_cards
 
     @property
     def winning_card(self) -> Card | None:

@@ -15,7 +15,7 @@ verdicts of each file alone, in the same order, with chunks cut anywhere.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,9 @@ import pytest
 from support import quick_streams
 from test_engine_quick import BREAKERS, _broken_game
 
+from pitchcli.engine.bidding import Call
 from pitchcli.engine.hand import HandResult
+from pitchcli.engine.play import Play, Trick
 from pitchcli.pipeline import check
 from pitchcli.pipeline.check import Checked, check_paths, check_source, check_sources, iter_sources
 from pitchcli.pipeline.simulate import simulate_game
@@ -115,9 +117,18 @@ def test_a_folder_is_checked_as_each_file_alone(folder: Path, chunk: int, max_er
 
 
 
-def _values(hands: list[HandResult | None]) -> list[list[Any] | None]:
-    """Every field of each hand's result (a plain class: no ``==`` of its own)."""
-    return [None if h is None else [getattr(h, name) for name in HandResult.__slots__] for h in hands]
+def _values(x: Any) -> Any:
+    """``x`` with every value of the engine's plain classes (``HandResult``,
+    ``Trick``, ``Play``, ``Call``: no ``==`` of their own) read out, field by field."""
+    if isinstance(x, str | bytes):
+        return x
+    if isinstance(x, Sequence):  # (a hand's tricks are a ``TrickList``)
+        return [_values(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _values(v) for k, v in x.items()}
+    if isinstance(x, HandResult | Trick | Play | Call):
+        return type(x).__name__, [_values(getattr(x, name)) for name in type(x).__slots__]
+    return x
 
 
 def test_each_file_alone_is_not_quick(folder: Path) -> None:
