@@ -25,6 +25,7 @@ kind is a ``ConfigError``: the command says which file and key, and exits 2.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Collection, Iterator
 from typing import Any, NamedTuple
 
@@ -97,7 +98,19 @@ def _name(path: str) -> str:
     return os.path.basename(path.rstrip(os.sep + (os.altsep or "")) or path)
 
 
-def _read_toml(path: str) -> dict[str, Any]:
+# The ways a TOML text can give the key path tool -> pitch: a table header or
+# a dotted key ``tool.pitch`` (each part bare or quoted, spaced or not), a
+# ``[tool]`` table (whose keys may be ``pitch``), an inline ``tool = {...}``,
+# or a key spelled with an escape (``"\u0074ool"``; ``\U``, ``\x``). A pyproject.toml that
+# shows none of them has no ``[tool.pitch]``, whatever else it holds: it is
+# passed over unparsed, and tomllib is not imported (2.6 ms of ``pitch``'s
+# start-up in a project whose pyproject.toml configures other tools; issue 22).
+# A false alarm (``tool.pitchfork``, a comment) only costs the parse.
+_MAY_HOLD_PITCH = re.compile(rb"""tool["']?\s*\.\s*["']?pitch|\[\s*["']?tool["']?\s*\]|tool["']?\s*=|\\[uUx]""")
+
+
+def _read(path: str) -> bytes:
+    """The bytes of the configuration file ``path``, bounded."""
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)
@@ -105,6 +118,16 @@ def _read_toml(path: str) -> dict[str, Any]:
         raise ConfigError(f"{_shown(path)}: cannot read the configuration: {e.strerror or e}") from None
     if len(data) > MAX_BYTES:
         raise ConfigError(f"{_shown(path)}: more than {MAX_BYTES} bytes: not a configuration file")
+    return data
+
+
+def may_hold_pitch(data: bytes) -> bool:
+    """False when the TOML text ``data`` surely has no ``tool.pitch`` table
+    (``_MAY_HOLD_PITCH``); True when it may."""
+    return _MAY_HOLD_PITCH.search(data) is not None
+
+
+def _parse_toml(path: str, data: bytes) -> dict[str, Any]:
     # Imported with the first configuration file found: a folder of records
     # with none (the usual case) spares ``pitch`` tomllib's import (start-up).
     import tomllib
@@ -194,7 +217,10 @@ def load(path: str | os.PathLike[str], named: bool = False, formats: Collection[
     """The configuration in ``path`` (None: a pyproject.toml without
     ``[tool.pitch]``, when not ``named`` by the user)."""
     p = os.fspath(path)
-    table = _table(p, _read_toml(p), named)
+    data = _read(p)
+    if not named and _name(p) == "pyproject.toml" and not may_hold_pitch(data):
+        return None  # (no [tool.pitch] can be in it: passed over unparsed)
+    table = _table(p, _parse_toml(p, data), named)
     if table is None:
         return None
     return parse(table, _shown(p), p, formats)

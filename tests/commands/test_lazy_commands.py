@@ -68,6 +68,20 @@ def test_a_folder_with_no_configuration_reads_no_toml(tmp_path: Path) -> None:
     assert _run("validate", "game.yaml", cwd=tmp_path)[0] == 2
 
 
+def test_a_pyproject_of_other_tools_is_not_parsed(tmp_path: Path) -> None:
+    """A pyproject.toml whose text can't hold ``[tool.pitch]`` (a project's,
+    configuring other tools) is passed over without tomllib; one with it is read."""
+    record = tmp_path / "game.yaml"
+    record.write_text((ROOT / "samples" / "auction-full.yaml").read_text())
+    other = '[project]\nname = "club"\n[project.scripts]\npitch = "club:main"\n[tool.ruff]\nline-length = 99\n'
+    (tmp_path / "pyproject.toml").write_text(other)
+    status, modules = _run("validate", "game.yaml", cwd=tmp_path)
+    assert status == 0 and "tomllib" not in modules
+    (tmp_path / "pyproject.toml").write_text(other + "[tool.pitch]\nmax-error = 3\n")
+    status, modules = _run("validate", "game.yaml", cwd=tmp_path)
+    assert status == 2 and "tomllib" in modules
+
+
 _WITHOUT = """
 import sys
 for name in sys.argv[1].split(","):

@@ -7,11 +7,11 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pitchcli.diagnostics import CODES
-from pitchcli.pipeline.config import DEFAULTS, ConfigError, Discovery, _folders, _name, load, parse
+from pitchcli.pipeline.config import DEFAULTS, ConfigError, Discovery, _folders, _name, load, may_hold_pitch, parse
 from pitchcli.pipeline.selection import Layer, SelectorError, enabled, selectors
 
 
@@ -149,3 +149,67 @@ def test_folders_and_names_read_as_pathlib_reads_them(parts: list[str], trailing
     assert list(_folders(folder)) == [str(p) for p in (Path(folder), *Path(folder).parents)]
     text = os.sep.join(parts) + (os.sep if trailing else "")
     assert _name(text) == Path(text).name
+
+
+# --- a pyproject.toml that can't hold [tool.pitch] is passed over unparsed ------------------------
+
+_TOOL = ["tool", '"tool"', "'tool'", '"\\u0074ool"', '"t\\u006Fol"', '"\\U00000074ool"']
+_PITCH = ["pitch", '"pitch"', "'pitch'", '"\\u0070itch"', '"pit\\u0063h"']
+_SPACE = st.sampled_from(["", " ", "\t", "  "])
+_NOISE = st.sampled_from(["", '[project]\nname = "club"\n', "[tool.ruff]\nline-length = 99\n",
+                          '[project.scripts]\npitch = "club:main"\n', "# [tool.pitch] below\n"])
+
+
+@st.composite
+def _toml(draw: st.DrawFn) -> str:
+    """A TOML text that gives the key path tool -> pitch in one of the ways TOML
+    has (each key bare, quoted or escaped; spaced or not), after other tables."""
+    t, p = draw(st.sampled_from(_TOOL)), draw(st.sampled_from(_PITCH))
+    a, b = draw(_SPACE), draw(_SPACE)
+    dot = f"{a}.{b}"
+    form = draw(st.sampled_from([
+        f"[{a}{t}{dot}{p}{b}]\nx = 1\n", f"[{t}{dot}{p}{dot}rules]\nx = 1\n", f"[{a}{t}{b}]\n{p} = {{}}\n",
+        f"[{t}]\n{p}{dot}x = 1\n", f"{t}{dot}{p}{dot}x = 1\n", f"{t}{a}={b}{{{p} = {{}}}}\n", f"[[{t}]]\n{p} = 1\n"]))
+    head = draw(_NOISE)
+    # (Keys at the top level go before any table: a dotted key after [project] would be project's.)
+    return form + head if not form.startswith("[") else head + form
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(_toml())
+def test_a_text_that_holds_tool_pitch_is_always_parsed(text: str) -> None:
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:  # (a form that clashes with the other table: [tool] twice)
+        assume(False)
+    tool = data["tool"][0] if isinstance(data["tool"], list) else data["tool"]
+    assert "pitch" in tool and may_hold_pitch(text.encode()), text
+
+
+@pytest.mark.parametrize("text", [
+    "[tool.pitch]\n", "[ tool . pitch ]\n", "[\"tool\".'pitch']\n", "[tool]\npitch = {}\n", "[ 'tool' ]\npitch.x = 1\n",
+    "tool.pitch.select = []\n", "tool = {pitch = {}}\n", '"\\u0074ool".pitch.x = 1\n', '[tool."\\u0070itch"]\n',
+    "[tool.pitch.rules]\n", "[[tool]]\npitch = {}\n", '"tool" . "pitch" = {}\n'])
+def test_every_spelling_of_tool_pitch_is_parsed(text: str) -> None:
+    import tomllib
+
+    data = tomllib.loads(text)
+    tool = data["tool"][0] if isinstance(data["tool"], list) else data["tool"]
+    assert "pitch" in tool and may_hold_pitch(text.encode())
+
+
+def test_a_pyproject_without_tool_pitch_is_passed_over_even_broken(tmp_path: Path) -> None:
+    """What no [tool.pitch] can be in is not read (a project's pyproject.toml
+    whose other tables are broken is not pitch's to judge); named with
+    ``--config``, a pyproject.toml is parsed, and must have the table."""
+    p = tmp_path / "pyproject.toml"
+    p.write_text('[project]\nname = "club"\n[project.scripts]\npitch = "club:main"\n[tool.ruff\n')
+    assert load(p) is None
+    assert Discovery().for_input(str(tmp_path / "a.yaml")) is DEFAULTS
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load(p, named=True)
+    p.write_text('[tool.pitch]\nselect = [\n')  # one that may hold it: parsed, and its mistake stops the run
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load(p)
