@@ -1,4 +1,8 @@
-"""jsonschema_rs, the compiled schema check, imported once a process.
+"""The compiled extensions, imported once a process: jsonschema_rs (the
+schema check) and yaml-rs (YAML's happy path), each, in the ``pitch`` program,
+without a standard module it imports and ``pitch`` never uses.
+
+**jsonschema_rs.**
 
 Its extension module reads, as it starts, its own build date with
 ``email.utils.parsedate_to_datetime`` (pyo3-built's ``__build__``; an open
@@ -17,6 +21,16 @@ not do (a later jsonschema_rs reading more of ``email.utils``, a date in
 another form), the import is made again the plain way. The library (``import
 pitchcli`` in a host's process) always imports the plain way: a host's other
 threads may import ``email.utils`` at any moment.
+
+**yaml-rs** (0.1.6) imports ``pathlib`` for its ``dump`` to a file's name, which
+``pitch`` never calls; ``pathlib`` with the ``urllib.parse`` and ``ipaddress`` it
+imports is about 3.7 ms of CPU that ``pitch validate ONE_FILE`` of a YAML file
+needed for nothing else (installed as a user installs it: a development
+install's import hook has loaded ``pathlib`` already; issue 22). The program
+lends that import a stand-in ``pathlib`` whose ``Path`` makes and recognises
+real paths (``pathlib`` imported then, on first use), the same way: taken out
+of ``sys.modules`` as soon as the import is over, only while ``pathlib`` is not
+imported yet, the plain import if it does not do, never in the library.
 """
 
 from __future__ import annotations
@@ -24,6 +38,7 @@ from __future__ import annotations
 import datetime
 import sys
 import types
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -51,31 +66,88 @@ def parsedate_to_datetime(text: str) -> datetime.datetime:
         raise ValueError(f"not a date of the form jsonschema_rs builds with: {text!r}") from e
 
 
-def _with_stand_in() -> Any:
-    """``import jsonschema_rs`` with the stand-in ``email.utils`` in place."""
+def _lending(stand_in: types.ModuleType, load: Callable[[], Any]) -> Any:
+    """``load()``, an import, with ``stand_in`` in ``sys.modules`` under its
+    name; taken out as soon as it is over. (Found in ``sys.modules``, a stand-in
+    is never set as an attribute of its package: taking it out of there is enough.)"""
+    name = stand_in.__name__
+    sys.modules[name] = stand_in
+    try:
+        return load()
+    finally:
+        if sys.modules.get(name) is stand_in:
+            del sys.modules[name]
+
+
+def _plain(load: Callable[[], Any]) -> Any | None:
+    try:
+        return load()
+    except ImportError:
+        return None
+
+
+def _imported(stand_in: Callable[[], types.ModuleType], name: str, load: Callable[[], Any]) -> Any | None:
+    """The module ``load()`` imports, with ``stand_in()`` lent for ``name`` in
+    the program while ``name`` is not imported yet; the plain import otherwise,
+    or when the stand-in does not do. None when it is not installed."""
+    if program.claimed() and name not in sys.modules:
+        try:
+            return _lending(stand_in(), load)
+        except Exception:  # (not installed, or the stand-in did not do: the plain import says which)
+            pass
+    return _plain(load)
+
+
+def _email_utils() -> types.ModuleType:
     stand_in = types.ModuleType(_STAND_IN)
     stand_in.parsedate_to_datetime = parsedate_to_datetime  # type: ignore[attr-defined]
-    sys.modules[_STAND_IN] = stand_in
-    try:
-        import jsonschema_rs
-    finally:
-        # (Found in ``sys.modules``, the stand-in is never set as an attribute
-        # of the ``email`` package: taking it out of there is enough.)
-        if sys.modules.get(_STAND_IN) is stand_in:
-            del sys.modules[_STAND_IN]
+    return stand_in
+
+
+def _import_jsonschema_rs() -> Any:
+    import jsonschema_rs
+
     return jsonschema_rs
 
 
 @cache
 def jsonschema_rs() -> Any | None:
     """The ``jsonschema_rs`` module, or None when it is not installed."""
-    if program.claimed() and _STAND_IN not in sys.modules:
-        try:
-            return _with_stand_in()
-        except Exception:  # (not installed, or the stand-in did not do: the plain import says which)
-            pass
-    try:
-        import jsonschema_rs
-    except ImportError:
-        return None
-    return jsonschema_rs
+    return _imported(_email_utils, _STAND_IN, _import_jsonschema_rs)
+
+
+class _LazyPathType(type):
+    """``isinstance(x, Path)`` of the stand-in: whether ``x`` is a real path."""
+
+    def __instancecheck__(cls, obj: object) -> bool:
+        real = sys.modules.get("pathlib")
+        return real is not None and isinstance(obj, real.PurePath)
+
+
+class LazyPath(metaclass=_LazyPathType):
+    """The stand-in ``pathlib.Path``: calling it makes a real ``pathlib.Path``
+    (imported then), and real paths are its instances."""
+
+    def __new__(cls, *parts: Any) -> Any:
+        """A real ``pathlib.Path`` of ``parts``."""
+        import pathlib
+
+        return pathlib.Path(*parts)
+
+
+def _pathlib() -> types.ModuleType:
+    stand_in = types.ModuleType("pathlib")
+    stand_in.Path = LazyPath  # type: ignore[attr-defined]
+    return stand_in
+
+
+def _import_yaml_rs() -> Any:
+    import yaml_rs
+
+    return yaml_rs
+
+
+@cache
+def yaml_rs() -> Any | None:
+    """The ``yaml_rs`` module, or None when it is not installed."""
+    return _imported(_pathlib, "pathlib", _import_yaml_rs)

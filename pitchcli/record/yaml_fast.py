@@ -36,13 +36,13 @@ import os
 import re
 from typing import Any
 
+from pitchcli.record import rs
 from pitchcli.record.document import Limits
 from pitchcli.record.json_limits import json_within, may_hold_float
 
-try:  # an optional speed-up: a machine without the wheel reads with libyaml
-    import yaml_rs as _yaml_rs
-except ImportError:  # pragma: no cover - exercised by forcing AVAILABLE off
-    _yaml_rs = None
+# An optional speed-up: a machine without the wheel reads with libyaml
+# (imported by ``rs``: in the program, without ``pathlib``).
+_yaml_rs = rs.yaml_rs()
 try:  # checks the compiled parser's data at C speed; without it, a Python walk
     import orjson as _orjson
 except ImportError:  # pragma: no cover

@@ -10,6 +10,7 @@ import datetime
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -19,6 +20,7 @@ from pitchcli.record import rs
 
 pytest.importorskip("jsonschema_rs")
 
+ROOT = Path(__file__).resolve().parents[2]
 IMPORTS = "from pitchcli import program\nfrom pitchcli.record import rs"
 REPORT = """
 import json, sys
@@ -99,3 +101,55 @@ def test_not_installed_is_none_and_leaves_no_stand_in() -> None:
             "print(rs.jsonschema_rs(), 'email.utils' in sys.modules)")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert p.stdout.split() == ["None", "False"]
+
+
+# --- yaml-rs without pathlib ---------------------------------------------------------------------
+
+# A child without ``site`` (``-S``): a development install's import hook, which
+# imports ``pathlib``, is not run, as in a user's install; the package and its
+# dependencies are found on PYTHONPATH.
+_YAML_REPORT = """
+import json, sys
+yaml_rs = rs.yaml_rs()
+before = "pathlib" in sys.modules
+text = "a: 1\\nb: [x, 2]\\n"
+data = yaml_rs.loads(text, parse_datetime=False)
+import pathlib, tempfile, os
+from yaml_rs import _lib
+out = os.path.join(tempfile.mkdtemp(), "out.yaml")
+print(json.dumps({
+    "pathlib_before": before,
+    "data": data,
+    "real_pathlib": sys.modules["pathlib"] is pathlib and hasattr(pathlib, "PurePosixPath"),
+    "is_path": isinstance(pathlib.Path("x"), _lib.Path) and not isinstance("x", _lib.Path),
+    "made": str(_lib.Path("a", "b")) == str(pathlib.Path("a", "b")),
+    "dumped": _lib.dump({"a": 1}, out) > 0 and "a: 1" in open(out).read(),
+}))
+"""
+
+
+def _yaml_child(setup: str) -> dict[str, object]:
+    import os
+    import sysconfig
+
+    paths = sysconfig.get_paths()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), paths["purelib"], paths["platlib"]])}
+    code = f"{IMPORTS}\n{setup}\n{_YAML_REPORT}"
+    p = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, check=True, env=env)
+    return json.loads(p.stdout)  # type: ignore[no-any-return]
+
+
+def test_the_program_imports_yaml_rs_without_pathlib() -> None:
+    pytest.importorskip("yaml_rs")
+    own = _yaml_child("program.claim()")
+    plain = _yaml_child("")  # the library's way
+    assert own["pathlib_before"] is False and plain["pathlib_before"] is True
+    for got in (own, plain):  # the same reading, and yaml-rs's own use of Path still right
+        assert got["data"] == {"a": 1, "b": ["x", 2]}
+        assert got["real_pathlib"] and got["is_path"] and got["made"] and got["dumped"]
+
+
+def test_pathlib_already_imported_means_the_plain_import() -> None:
+    pytest.importorskip("yaml_rs")
+    got = _yaml_child("import pathlib\nprogram.claim()")
+    assert got["pathlib_before"] is True and got["data"] == {"a": 1, "b": ["x", 2]}
