@@ -38,15 +38,26 @@ def _unsafe() -> re.Pattern[str]:
     # run whose text is all printable (issue 22, ``pitch validate ONE_FILE``).
     return re.compile(UNSAFE)
 
-# Backslash-escaped in a Markdown cell: a backslash first, the table's pipe,
-# and the characters that start inline markup (emphasis, code, links, images).
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]|!~])")
+
+@cache
+def _md_special() -> re.Pattern[str]:
+    # Backslash-escaped in a Markdown cell: a backslash first, the table's pipe,
+    # and the characters that start inline markup (emphasis, code, links, images).
+    # (This pattern and the next are compiled when first needed, as ``_unsafe``:
+    # a run that writes no Markdown or CSV doesn't compile them.)
+    return re.compile(r"([\\`*_\[\]|!~])")
+
+
 _MD_HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 
 # A cell a spreadsheet reads as a formula (OWASP "CSV injection"), and the
 # plain negative numbers that are left alone (a score of -3 stays a number).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_NEGATIVE_NUMBER = re.compile(r"-[0-9]+(\.[0-9]+)?")
+
+
+@cache
+def _negative_number() -> re.Pattern[str]:
+    return re.compile(r"-[0-9]+(\.[0-9]+)?")
 
 SHORT = 60
 
@@ -68,7 +79,7 @@ def markdown(s: str) -> str:
     """``s`` safe inside a Markdown table cell or list item: ``text``, then
     HTML's ``& < >`` as entities and Markdown's markup characters escaped."""
     s = text(s)
-    s = _MD_SPECIAL.sub(r"\\\1", s)
+    s = _md_special().sub(r"\\\1", s)
     return "".join(_MD_HTML.get(c, c) for c in s) if any(c in s for c in "&<>") else s
 
 
@@ -86,7 +97,7 @@ def csv_cell(v: Any) -> Any:
     """A CSV cell that a spreadsheet shows as text: a string starting with
     ``= + - @``, a tab or a carriage return gets a leading ``'`` (OWASP),
     unless it is a plain negative number. Other values are unchanged."""
-    if isinstance(v, str) and v.startswith(_FORMULA_START) and not _NEGATIVE_NUMBER.fullmatch(v):
+    if isinstance(v, str) and v.startswith(_FORMULA_START) and not _negative_number().fullmatch(v):
         return "'" + v
     return v
 
