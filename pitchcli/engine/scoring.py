@@ -21,18 +21,22 @@ def played_tricks(tricks: Sequence[Trick]) -> list[PlayedTrick]:
     return [([p.card.index for p in t.plays], [p.seat for p in t.plays], t.winner) for t in tricks]
 
 
-@dataclass(slots=True)  # not frozen: frozen __init__ costs 3x on this hot path
 class Award:
     """One Auction Pitch point (AP-SCORE-1): ``unit`` took it (``None``: not
     awarded, AP-SCORE-2); ``card`` earned it (High, Low, Jack); ``seat`` is the
     player who captured it (or played it, for Low with ``low: played``)."""
 
-    kind: str
-    unit: int | None
-    card: Card | None = None
-    seat: int | None = None
-    played_by: int | None = None
-    trick: int | None = None  # the trick the card was played in
+    # (A plain class, as ``Play``: docs/architecture.md, "a record type".)
+    __slots__ = ("card", "kind", "played_by", "seat", "trick", "unit")
+
+    def __init__(self, kind: str, unit: int | None, card: Card | None = None, seat: int | None = None,
+                 played_by: int | None = None, trick: int | None = None) -> None:
+        self.kind = kind
+        self.unit = unit
+        self.card = card
+        self.seat = seat
+        self.played_by = played_by
+        self.trick = trick  # the trick the card was played in
 
 
 class Credit(StrEnum):

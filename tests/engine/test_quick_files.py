@@ -26,6 +26,7 @@ from test_engine_quick import BREAKERS, _broken_game
 from pitchcli.engine.bidding import Call
 from pitchcli.engine.hand import HandResult
 from pitchcli.engine.play import Play, Trick
+from pitchcli.engine.scoring import Award
 from pitchcli.pipeline import check
 from pitchcli.pipeline.check import Checked, check_paths, check_source, check_sources, iter_sources
 from pitchcli.pipeline.simulate import simulate_game
@@ -119,14 +120,14 @@ def test_a_folder_is_checked_as_each_file_alone(folder: Path, chunk: int, max_er
 
 def _values(x: Any) -> Any:
     """``x`` with every value of the engine's plain classes (``HandResult``,
-    ``Trick``, ``Play``, ``Call``: no ``==`` of their own) read out, field by field."""
+    ``Trick``, ``Play``, ``Call``, ``Award``: no ``==`` of their own) read out, field by field."""
     if isinstance(x, str | bytes):
         return x
     if isinstance(x, Sequence):  # (a hand's tricks are a ``TrickList``)
         return [_values(v) for v in x]
     if isinstance(x, dict):
         return {k: _values(v) for k, v in x.items()}
-    if isinstance(x, HandResult | Trick | Play | Call):
+    if isinstance(x, HandResult | Trick | Play | Call | Award):
         return type(x).__name__, [_values(getattr(x, name)) for name in type(x).__slots__]
     return x
 
