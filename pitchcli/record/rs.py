@@ -36,6 +36,7 @@ imported yet, the plain import if it does not do, never in the library.
 from __future__ import annotations
 
 import datetime
+import importlib
 import sys
 import types
 from collections.abc import Callable
@@ -66,36 +67,32 @@ def parsedate_to_datetime(text: str) -> datetime.datetime:
         raise ValueError(f"not a date of the form jsonschema_rs builds with: {text!r}") from e
 
 
-def _lending(stand_in: types.ModuleType, load: Callable[[], Any]) -> Any:
-    """``load()``, an import, with ``stand_in`` in ``sys.modules`` under its
-    name; taken out as soon as it is over. (Found in ``sys.modules``, a stand-in
-    is never set as an attribute of its package: taking it out of there is enough.)"""
+def _lending(stand_in: types.ModuleType, module: str) -> Any:
+    """``import module`` with ``stand_in`` in ``sys.modules`` under its name;
+    taken out as soon as it is over. (Found in ``sys.modules``, a stand-in is
+    never set as an attribute of its package: taking it out of there is enough.)"""
     name = stand_in.__name__
     sys.modules[name] = stand_in
     try:
-        return load()
+        return importlib.import_module(module)
     finally:
         if sys.modules.get(name) is stand_in:
             del sys.modules[name]
 
 
-def _plain(load: Callable[[], Any]) -> Any | None:
-    try:
-        return load()
-    except ImportError:
-        return None
-
-
-def _imported(stand_in: Callable[[], types.ModuleType], name: str, load: Callable[[], Any]) -> Any | None:
-    """The module ``load()`` imports, with ``stand_in()`` lent for ``name`` in
+def _imported(module: str, stand_in: Callable[[], types.ModuleType], name: str) -> Any | None:
+    """The module ``module``, imported with ``stand_in()`` lent for ``name`` in
     the program while ``name`` is not imported yet; the plain import otherwise,
     or when the stand-in does not do. None when it is not installed."""
     if program.claimed() and name not in sys.modules:
         try:
-            return _lending(stand_in(), load)
+            return _lending(stand_in(), module)
         except Exception:  # (not installed, or the stand-in did not do: the plain import says which)
             pass
-    return _plain(load)
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None
 
 
 def _email_utils() -> types.ModuleType:
@@ -104,16 +101,10 @@ def _email_utils() -> types.ModuleType:
     return stand_in
 
 
-def _import_jsonschema_rs() -> Any:
-    import jsonschema_rs
-
-    return jsonschema_rs
-
-
 @cache
 def jsonschema_rs() -> Any | None:
     """The ``jsonschema_rs`` module, or None when it is not installed."""
-    return _imported(_email_utils, _STAND_IN, _import_jsonschema_rs)
+    return _imported("jsonschema_rs", _email_utils, _STAND_IN)
 
 
 class _LazyPathType(type):
@@ -141,13 +132,7 @@ def _pathlib() -> types.ModuleType:
     return stand_in
 
 
-def _import_yaml_rs() -> Any:
-    import yaml_rs
-
-    return yaml_rs
-
-
 @cache
 def yaml_rs() -> Any | None:
     """The ``yaml_rs`` module, or None when it is not installed."""
-    return _imported(_pathlib, "pathlib", _import_yaml_rs)
+    return _imported("yaml_rs", _pathlib, "pathlib")
