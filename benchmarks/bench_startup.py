@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_engine import ROOT, compile_tree, in_turn
+from bench_engine import ROOT, compile_tree, in_turn, paired_ratio
 
 PY = sys.executable
 BASE = "click, yaml (the baseline)"
@@ -134,8 +134,7 @@ def main() -> None:
     for name, what in (("pitch validate ONE_FILE", "a folder of records"),
                        ("  the same, in this repository", "in a project with a pyproject.toml")):
         # (The measure is the child's CPU; wall-clock adds the file reads and waits.)
-        ratios = [statistics.median(p / b for p, b in zip(got[name], got[BASE], strict=True))
-                  for got in (cpu, times)]
+        ratios = [paired_ratio(got[name], got[BASE]) for got in (cpu, times)]
         print(f"pitch validate ONE_FILE ({what}) / import click, yaml: {ratios[0]:.2f}x CPU, "
               f"{ratios[1]:.2f}x wall-clock (medians of paired runs; target 1.5x)")
     runs = [_dataclasses(modules) for _ in range(min(args.repeat, 7))]

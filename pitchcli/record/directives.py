@@ -31,12 +31,16 @@ MARK = b"pitch:"
 """Bytes a text must hold to have a directive (a fast test before any scan)."""
 
 
+@cache
+def _directive() -> re.Pattern[str]:
+    # (This pattern and the next are compiled with the first text that holds
+    # ``MARK``: ``yaml_read`` imports this module for ``MARK`` alone; start-up.)
+    return re.compile(r"pitch:\s*(ignore-file|ignore)(?![\w-])\s*(\[[^\]]*\]?)?")
+
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    # A directive and a code, compiled with the first text that holds ``MARK``:
-    # ``yaml_read`` imports this module for ``MARK`` alone (start-up, issue 22).
-    return re.compile(r"pitch:\s*(ignore-file|ignore)(?![\w-])\s*(\[[^\]]*\]?)?"), re.compile(r"[A-Za-z]\d{3}")
+def _code() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z]\d{3}")
 
 
 class Directive(NamedTuple):
@@ -52,7 +56,7 @@ class Directive(NamedTuple):
 
 def _read(text: str, own_line: bool) -> tuple[tuple[str, ...], bool, str | None] | None:
     """The codes, scope and problem of one comment's directive; None: no directive."""
-    m = _patterns()[0].search(text)
+    m = _directive().search(text)
     if m is None:
         return None
     kind, bracket = m.group(1), m.group(2)
@@ -62,7 +66,7 @@ def _read(text: str, own_line: bool) -> tuple[tuple[str, ...], bool, str | None]
     codes = tuple(c.strip().upper() for c in re.split(r"[,\s]+", bracket[1:-1]) if c.strip())
     if not codes:
         return (), whole, f"a suppression names its codes: # pitch: {kind}[C502]"
-    unknown = [c for c in codes if c not in CODES or not _patterns()[1].fullmatch(c)]
+    unknown = [c for c in codes if c not in CODES or not _code().fullmatch(c)]
     if unknown:
         from pitchcli.suggest import did_you_mean
         return codes, whole, f"unknown code {unknown[0]!r} in a suppression{did_you_mean(unknown[0], CODES)}"

@@ -15,18 +15,15 @@ verdicts of each file alone, in the same order, with chunks cut anywhere.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from support import quick_streams
+from support.games import values
 from test_engine_quick import BREAKERS, _broken_game
 
-from pitchcli.engine.bidding import Call
-from pitchcli.engine.hand import HandResult
-from pitchcli.engine.play import Play, Trick
-from pitchcli.engine.scoring import Award
 from pitchcli.pipeline import check
 from pitchcli.pipeline.check import Checked, check_paths, check_source, check_sources, iter_sources
 from pitchcli.pipeline.simulate import simulate_game
@@ -114,22 +111,7 @@ def test_a_folder_is_checked_as_each_file_alone(folder: Path, chunk: int, max_er
     for c in decided[:5]:
         full = by_place[c.file, c.index].analysis
         assert full is not None and c.analysis is not None
-        assert _values(c.analysis.hands) == _values(full.hands) and c.analysis.end == full.end
-
-
-
-def _values(x: Any) -> Any:
-    """``x`` with every value of the engine's plain classes (``HandResult``,
-    ``Trick``, ``Play``, ``Call``, ``Award``: no ``==`` of their own) read out, field by field."""
-    if isinstance(x, str | bytes):
-        return x
-    if isinstance(x, Sequence):  # (a hand's tricks are a ``TrickList``)
-        return [_values(v) for v in x]
-    if isinstance(x, dict):
-        return {k: _values(v) for k, v in x.items()}
-    if isinstance(x, HandResult | Trick | Play | Call | Award):
-        return type(x).__name__, [_values(getattr(x, name)) for name in type(x).__slots__]
-    return x
+        assert values(c.analysis.hands) == values(full.hands) and c.analysis.end == full.end
 
 
 def test_each_file_alone_is_not_quick(folder: Path) -> None:

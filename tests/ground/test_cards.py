@@ -6,7 +6,7 @@ import copy
 import random
 
 import pytest
-from support.games import BASE_TRICKS, base_game, check, clean, game, hand, only
+from support.games import BASE_TRICKS, base_game, check, clean, game, hand, only, values
 
 from pitchcli.cards import (
     ALL_CARDS,
@@ -20,7 +20,6 @@ from pitchcli.cards import (
     parse_suit,
     try_card,
 )
-from pitchcli.engine.scoring import Award
 from pitchcli.pipeline.feed import analyze
 from pitchcli.pipeline.simulate import simulate_game
 
@@ -128,11 +127,6 @@ def test_card3_trump_suit_read_by_its_rule_for_every_character() -> None:
             assert parse_suit(text) == rule(text), repr(text)
 
 
-def _awards(awards: dict[str, Award]) -> dict[str, tuple[object, ...]]:
-    """Each point's fields (``Award`` is a plain class: no ``==`` of its own)."""
-    return {k: tuple(getattr(a, name) for name in Award.__slots__) for k, a in awards.items()}
-
-
 def test_card3_a_record_in_other_notations_analyzes_like_the_canonical_one() -> None:
     canonical = clean(base_game())
     spellings = [lambda t: t.lower(), lambda t: t.replace("10", "T"),
@@ -144,7 +138,7 @@ def test_card3_a_record_in_other_notations_analyzes_like_the_canonical_one() -> 
         h["deal"] = {p: [spell(c) for c in cs] for p, cs in h["deal"].items()}
         h["trump"] = spell("AS")[-1]  # s, S or ♠
         a = clean(rec)
-        assert _awards(a.hands[0].awards) == _awards(canonical.hands[0].awards)
+        assert values(a.hands[0].awards) == values(canonical.hands[0].awards)
         assert a.hands[0].trump == "S"
         assert [p.card.text for p in a.hands[0].tricks[0].plays] == BASE_TRICKS[0]
 

@@ -22,8 +22,13 @@ not a majority). So P takes 2 points, P+3 takes 2, the others 0.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from typing import Any
 
+from pitchcli.engine.bidding import Call
+from pitchcli.engine.hand import HandResult
+from pitchcli.engine.play import Play, Trick
+from pitchcli.engine.scoring import Award
 from pitchcli.engine.violations import Violation
 from pitchcli.pipeline.feed import GameAnalysis, analyze
 
@@ -110,3 +115,18 @@ def broken(rec: dict[str, Any], rule: str, code: str, at: str, *words: str, alon
     if alone:
         assert len(a.violations) == 1, [(x.rule, x.at, x.message) for x in a.violations]
     return v
+
+
+def values(x: Any) -> Any:
+    """``x`` with every value of the engine's plain classes (``HandResult``,
+    ``Trick``, ``Play``, ``Call``, ``Award``: no ``==`` of their own) read out,
+    field by field, so that two results compare by what they hold."""
+    if isinstance(x, str | bytes):
+        return x
+    if isinstance(x, Sequence):  # (a hand's tricks are a ``TrickList``)
+        return [values(v) for v in x]
+    if isinstance(x, dict):
+        return {k: values(v) for k, v in x.items()}
+    if isinstance(x, HandResult | Trick | Play | Call | Award):
+        return type(x).__name__, [values(getattr(x, name)) for name in type(x).__slots__]
+    return x
