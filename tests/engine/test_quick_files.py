@@ -14,6 +14,7 @@ verdicts of each file alone, in the same order, with chunks cut anywhere.
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +28,7 @@ from test_engine_quick import BREAKERS, _broken_game
 from pitchcli.pipeline import check
 from pitchcli.pipeline.check import Checked, check_paths, check_source, check_sources, iter_sources
 from pitchcli.pipeline.simulate import simulate_game
+from pitchcli.record.document import Document
 
 VALID = 70  # more than check.QUICK_MIN: the quick pass runs on the folder's files
 
@@ -135,3 +137,46 @@ def test_a_folder_is_read_a_chunk_at_a_time(folder: Path, monkeypatch: pytest.Mo
     next(found)
     assert read <= 9
     assert len(list(found)) + 1 == len(_alone(folder, None))
+
+
+def test_a_chunk_is_let_go_before_the_next_is_read(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chunk's documents are freed once it is checked, before the next chunk
+    is read: a run holds one chunk, not two (check.py, after ``QUICK_YAML``).
+    Counted as each file is asked for: the documents alive then are at most
+    those of the chunk being read and the last one handed on."""
+    chunk = 16
+    monkeypatch.setattr(check, "QUICK_CHUNK", chunk)
+    monkeypatch.setattr(check, "QUICK_MIN", chunk)  # (the quick pass runs on every chunk)
+    alive: list[int] = []
+
+    def sources() -> Iterator[tuple[str, Any]]:
+        for name, source in iter_sources([str(folder)]):
+            alive.append(sum(isinstance(o, Document) for o in gc.get_objects()))
+            yield name, source
+
+    for c in check_sources(sources()):
+        del c
+    assert len(alive) > 3 * chunk  # (several chunks were read)
+    assert max(alive) <= chunk + 4, max(alive)
+
+
+def test_a_stream_lets_go_of_a_chunk_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same for the documents of one stream (``check_source``, as ``pitch
+    validate -`` and a worker's piece read): counted as each document is read."""
+    chunk = 16
+    monkeypatch.setattr(check, "QUICK_CHUNK", chunk)
+    monkeypatch.setattr(check, "QUICK_MIN", chunk)
+    games = [simulate_game("auction", seed=n) for n in range(4 * chunk)]
+    text = "".join(json.dumps(g) + "\n" for g in games).encode()
+    alive: list[int] = []
+    load = check.load_documents
+
+    def counted(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        for item in load(*args, **kwargs):
+            alive.append(sum(isinstance(o, Document) for o in gc.get_objects()))
+            yield item
+
+    monkeypatch.setattr(check, "load_documents", counted)
+    verdicts = [c.valid() for c in check_source("games.jsonl", text, quick=True)]
+    assert verdicts == [True] * len(games)
+    assert max(alive) <= chunk + 4, max(alive)
