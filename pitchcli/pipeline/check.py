@@ -249,6 +249,16 @@ def check_document(doc: Document, run_rules: bool = True, max_errors: int | None
 # Auction (CPU, medians of 5, issue 22).
 QUICK_CHUNK = 64
 QUICK_HANDS = 400
+# ... and at most about this much text (``Document.size``): what a chunk's
+# data holds in memory, which a count of hands measures badly (a ten-point hand
+# of full detail, its deal, discards and draws, is some 850 bytes of JSON, an
+# Auction hand 450, a play-level hand 300). Measured (issue 22, stop 57, CPU of
+# ``pitch validate``, paired): 2,000 ten-point games as JSON Lines in chunks of
+# 250 hands 0.85x the time in chunks of 400, of 200 hands 0.89x; 2,000 Auction
+# games 1.03x and 1.09x, and no faster in chunks of 600 or 800 hands. At 224
+# KiB a chunk holds some 18 ten-point games (250 hands) and, as before, 36
+# Auction games (the hands' bound).
+QUICK_BYTES = 224 << 10
 # A run's quick pass begins with a chunk of this many items (documents and the
 # loader's diagnostics) or ``QUICK_HANDS`` hands, as a full chunk has: the input
 # is then large enough for numpy's import to be worth it (a fifth of a second
@@ -299,7 +309,7 @@ def check_chunk(items: list[Document | Diagnostic], max_errors: int | None, run:
     # Once a run's quick pass has begun (numpy imported), a smaller chunk (the
     # run's last) is worth it too.
     if clean and (len(items) >= QUICK_MIN or (run is not None and run.begun)
-                  or sum(map(_hands_of, docs)) >= QUICK_HANDS):
+                  or sum(map(_hands_of, docs)) >= QUICK_HANDS or sum(d.size for d in docs) >= QUICK_BYTES):
         if run is not None:
             run.begun = True
         batch_begins()  # (the pitch program's allocator settings for a batch: gcpolicy)
@@ -327,20 +337,22 @@ def _hands_of(doc: Document) -> int:
 def _chunks(items: Iterable[T], size: Callable[[T], Document | Diagnostic],
             max_yaml: int | None = None) -> Iterator[list[T]]:
     """``items`` cut into the quick pass's chunks: at most ``QUICK_CHUNK``
-    items, about ``QUICK_HANDS`` hands and at most ``max_yaml`` YAML documents
-    each (``size``: the loaded item of an element), so that memory stays flat
-    however many there are."""
+    items, about ``QUICK_HANDS`` hands or ``QUICK_BYTES`` of text and at most
+    ``max_yaml`` YAML documents each (``size``: the loaded item of an
+    element), so that memory stays flat however many there are."""
     chunk: list[T] = []
-    hands = yaml = 0
+    hands = yaml = text = 0
     for it in items:
         chunk.append(it)
         loaded = size(it)
         if isinstance(loaded, Document):
             yaml += loaded.format == "yaml"
             hands += _hands_of(loaded)
-        if len(chunk) >= QUICK_CHUNK or hands >= QUICK_HANDS or (max_yaml is not None and yaml >= max_yaml):
+            text += loaded.size
+        if len(chunk) >= QUICK_CHUNK or hands >= QUICK_HANDS or text >= QUICK_BYTES or (
+                max_yaml is not None and yaml >= max_yaml):
             yield chunk
-            chunk, hands, yaml = [], 0, 0
+            chunk, hands, yaml, text = [], 0, 0, 0
     if chunk:
         yield chunk
 

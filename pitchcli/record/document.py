@@ -78,6 +78,7 @@ class Document:
 
     __slots__ = (
         "_chunk", "_keys", "_line0", "_root", "_text", "data", "directives", "file", "floats", "format", "index",
+        "size",
     )
 
     def __init__(
@@ -93,8 +94,13 @@ class Document:
         line0: int = 0,
         floats: bool = True,
         directives: tuple[Any, ...] = (),
+        size: int = 0,
     ) -> None:
         self.file = file
+        # The length of its text as read (characters or bytes): what the
+        # data holds in memory, about, which bounds the quick pass's chunks
+        # (``pipeline.check.QUICK_BYTES``).
+        self.size = size
         # Its suppression comments (``record.directives.Directive``), YAML only.
         self.directives = directives
         # False when the loader saw no float (no number with a fraction or an

@@ -152,7 +152,7 @@ def _json_document(text: str, line0: int, ctx: FileContext,
     """Load one JSON document (the text of a file or of one line); ``fast``:
     its data as ``json_fast`` read it (then it holds no float), if it could."""
     if fast is not None:
-        yield Document(ctx.file, ctx.index, fast, "json", text=text, line0=line0, floats=False)
+        yield Document(ctx.file, ctx.index, fast, "json", text=text, line0=line0, floats=False, size=len(text))
         return
     duplicates = nonfinite = floats = False
 
@@ -213,7 +213,7 @@ def _json_document(text: str, line0: int, ctx: FileContext,
         # int() refuses more than 4300 digits; find the number for the location.
         yield from _json_long_number(text, line0, ctx)
         return
-    doc = Document(ctx.file, ctx.index, data, "json", text=text, line0=line0, floats=floats)
+    doc = Document(ctx.file, ctx.index, data, "json", text=text, line0=line0, floats=floats, size=len(text))
     if duplicates:
         from pitchcli.record.locate import iter_duplicate_keys
 

@@ -112,4 +112,5 @@ def _yaml_document(
     if problems:
         yield from problem_diagnostics(root, problems, at, line0)
         return
-    yield Document(ctx.file, ctx.index, data, "yaml", root=root, line0=line0, floats=floats, directives=marks)
+    yield Document(ctx.file, ctx.index, data, "yaml", root=root, line0=line0, floats=floats, directives=marks,
+                   size=len(chunk))

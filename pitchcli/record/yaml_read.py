@@ -65,7 +65,8 @@ def _read_yaml_chunk(chunk: bytes, line0: int, ctx: FileContext) -> Iterator[Doc
         if fast is not None:
             ctx.next_document()
             data, floats = fast
-            yield Document(ctx.file, ctx.index, data, "yaml", chunk=chunk, line0=line0, floats=floats)
+            yield Document(ctx.file, ctx.index, data, "yaml", chunk=chunk, line0=line0, floats=floats,
+                           size=len(chunk))
             ctx.index += 1
             return
     if not scanned and may_be_deep_in_flow(chunk) and (yield from _too_deep(chunk, line0, ctx)):

@@ -423,6 +423,7 @@ def test_a_stream_is_checked_in_chunks_with_the_same_diagnostics(monkeypatch: py
 
     monkeypatch.setattr(check, "QUICK_CHUNK", 40)  # several chunks, one cut mid-stream
     monkeypatch.setattr(check, "QUICK_HANDS", 300)  # and some cut by their hands
+    monkeypatch.setattr(check, "QUICK_BYTES", 60_000)  # and some by their text (the ten-point games')
     monkeypatch.setattr(check, "QUICK_MIN", 20)  # the last chunk, of 10, quick too (the pass has begun)
     rng = random.Random(5)
     lines = []

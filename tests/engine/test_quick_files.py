@@ -180,3 +180,40 @@ def test_a_stream_lets_go_of_a_chunk_too(monkeypatch: pytest.MonkeyPatch) -> Non
     verdicts = [c.valid() for c in check_source("games.jsonl", text, quick=True)]
     assert verdicts == [True] * len(games)
     assert max(alive) <= chunk + 4, max(alive)
+
+
+def test_a_chunk_is_cut_by_its_text_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chunks are bounded by the text their documents were read from
+    (``Document.size``, ``check.QUICK_BYTES``) as well as by their count and
+    hands: a stream of big games is cut sooner, and a chunk full by its text
+    goes to the quick pass as a full chunk of documents does."""
+    games = [simulate_game("ten-point", seed=n) for n in range(12)]
+    lines = [json.dumps(g) for g in games]
+    text = "".join(line + "\n" for line in lines).encode()
+    budget = sum(map(len, lines[:3]))  # three games' text a chunk (ASCII: a character a byte)
+    monkeypatch.setattr(check, "QUICK_BYTES", budget)
+    cut: list[list[int]] = []  # each chunk's documents' sizes
+    chunk_check = check.check_chunk
+
+    def recorded(items: list[Any], *args: Any) -> Iterator[Any]:
+        cut.append([it.size for it in items])
+        return chunk_check(items, *args)
+
+    monkeypatch.setattr(check, "check_chunk", recorded)
+    found = list(check_source("games.jsonl", text, quick=True))
+    assert [c.valid() for c in found] == [True] * len(games)
+    assert len(cut) >= 3 and sum(map(len, cut)) == len(games)
+    for sizes in cut[:-1]:  # each cut at the document that brought it to the budget
+        assert sum(sizes[:-1]) < budget <= sum(sizes), (sizes, budget)
+    assert all(_took_quick_pass(c) for c in found)  # (each chunk full by its text: quick)
+    loaded = next(iter(check.load_documents(text, name="games.jsonl")))
+    assert loaded.size == len(lines[0])  # (the line's text)
+
+
+@pytest.mark.parametrize("comment", ["", "# pitch: ignore[C502]\n"])
+def test_a_yaml_document_is_as_big_as_its_text(comment: str) -> None:
+    """``Document.size`` of YAML, read by the compiled parser or (a
+    suppression comment in it) composed by the locating loader: its bytes."""
+    text = comment.encode() + quick_streams.stream([simulate_game("auction", seed=1)], "yaml").texts[0]
+    doc, = check.load_documents(text, name="game.yaml")
+    assert doc.size == len(text)

@@ -58,6 +58,7 @@ def test_a_folder_is_counted_off_the_quick_pass_as_by_full_replays(tmp_path: Pat
     assert len(runs) == 1  # the broken game alone was replayed
     monkeypatch.setattr(check, "QUICK_MIN", 10**9)  # the quick pass off: every game replayed
     monkeypatch.setattr(check, "QUICK_HANDS", 10**9)
+    monkeypatch.setattr(check, "QUICK_BYTES", 10**12)
     full = summarize_paths([folder]).to_json()
     assert len(runs) == 1 + GAMES
     assert quick == full
