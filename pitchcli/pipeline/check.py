@@ -260,7 +260,8 @@ QUICK_HANDS = 400
 # Auction games (the hands' bound).
 QUICK_BYTES = 224 << 10
 # A run's quick pass begins with a chunk of this many items (documents and the
-# loader's diagnostics) or ``QUICK_HANDS`` hands, as a full chunk has: the input
+# loader's diagnostics), ``QUICK_HANDS`` hands or ``QUICK_BYTES`` of text, as a
+# full chunk has (since stop 57, some 18 ten-point games, where it was 28): the input
 # is then large enough for numpy's import to be worth it (a fifth of a second
 # when its BLAS started a thread a core; with one, the quick pass's fixed cost
 # is still some 60-70 ms of CPU: stop 55 tried it from 200 hands, and 30 Auction

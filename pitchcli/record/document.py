@@ -97,9 +97,10 @@ class Document:
         size: int = 0,
     ) -> None:
         self.file = file
-        # The length of its text as read (characters or bytes): what the
-        # data holds in memory, about, which bounds the quick pass's chunks
-        # (``pipeline.check.QUICK_BYTES``).
+        # The length of the text it was read from (characters or bytes; a
+        # YAML chunk's, rarely more than one document: a file with bare CR
+        # line ends): about what its data holds in memory, which bounds the quick
+        # pass's chunks (``pipeline.check.QUICK_BYTES``).
         self.size = size
         # Its suppression comments (``record.directives.Directive``), YAML only.
         self.directives = directives
