@@ -310,7 +310,7 @@ def check_chunk(items: list[Document | Diagnostic], max_errors: int | None, run:
     # Once a run's quick pass has begun (numpy imported), a smaller chunk (the
     # run's last) is worth it too.
     if clean and (len(items) >= QUICK_MIN or (run is not None and run.begun)
-                  or sum(map(_hands_of, docs)) >= QUICK_HANDS or sum(d.size for d in docs) >= QUICK_BYTES):
+                  or _full(sum(map(_hands_of, docs)), sum(d.size for d in docs))):
         if run is not None:
             run.begun = True
         batch_begins()  # (the pitch program's allocator settings for a batch: gcpolicy)
@@ -335,6 +335,12 @@ def _hands_of(doc: Document) -> int:
     return len(found) if isinstance(found, list) else 0
 
 
+def _full(hands: int, text: int) -> bool:
+    """Whether documents of ``hands`` hands and ``text`` of text fill a chunk
+    (``_chunks`` cuts one there; ``check_chunk`` begins the quick pass with it)."""
+    return hands >= QUICK_HANDS or text >= QUICK_BYTES
+
+
 def _chunks(items: Iterable[T], size: Callable[[T], Document | Diagnostic],
             max_yaml: int | None = None) -> Iterator[list[T]]:
     """``items`` cut into the quick pass's chunks: at most ``QUICK_CHUNK``
@@ -350,8 +356,7 @@ def _chunks(items: Iterable[T], size: Callable[[T], Document | Diagnostic],
             yaml += loaded.format == "yaml"
             hands += _hands_of(loaded)
             text += loaded.size
-        if len(chunk) >= QUICK_CHUNK or hands >= QUICK_HANDS or text >= QUICK_BYTES or (
-                max_yaml is not None and yaml >= max_yaml):
+        if len(chunk) >= QUICK_CHUNK or _full(hands, text) or (max_yaml is not None and yaml >= max_yaml):
             yield chunk
             chunk, hands, yaml, text = [], 0, 0, 0
     if chunk:
@@ -368,7 +373,7 @@ def _with_checks(items: Iterable[Document | Diagnostic], run_rules: bool, max_er
     run = QuickRun()
     for chunk in _chunks(items, lambda it: it):
         yield from check_chunk(chunk, max_errors, run)
-        del chunk  # (before the next chunk is read: see QUICK_YAML)
+        del chunk  # (before the next chunk is read: see the note after QUICK_YAML)
 
 
 def _per_file(name: str, pairs: Iterable[tuple[Document | Diagnostic, Checked | None]],
@@ -440,7 +445,7 @@ def check_sources(sources: Iterable[tuple[str, str | bytes | BinaryIO | Diagnost
             done = check_chunk([item for _, _, item, _ in chunk], max_errors, run)
             for (n, name, _, whole), (item, c) in zip(chunk, done, strict=True):
                 yield n, name, item, whole, c
-            del chunk, done, item, c  # (before the next chunk is read: see QUICK_YAML)
+            del chunk, done, item, c  # (before the next chunk is read: see the note after QUICK_YAML)
 
     for _, group in groupby(checked(), key=lambda t: t[0]):
         first = next(group)

@@ -139,47 +139,57 @@ def test_a_folder_is_read_a_chunk_at_a_time(folder: Path, monkeypatch: pytest.Mo
     assert len(list(found)) + 1 == len(_alone(folder, None))
 
 
-def test_a_chunk_is_let_go_before_the_next_is_read(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+SMALL_CHUNK = 16
+
+
+@pytest.fixture
+def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chunks of ``SMALL_CHUNK`` documents, each decided by the quick pass."""
+    monkeypatch.setattr(check, "QUICK_CHUNK", SMALL_CHUNK)
+    monkeypatch.setattr(check, "QUICK_MIN", SMALL_CHUNK)
+
+
+def _documents_alive() -> int:
+    return sum(isinstance(o, Document) for o in gc.get_objects())
+
+
+@pytest.mark.usefixtures("small_chunks")
+def test_a_chunk_is_let_go_before_the_next_is_read(folder: Path) -> None:
     """A chunk's documents are freed once it is checked, before the next chunk
     is read: a run holds one chunk, not two (check.py, after ``QUICK_YAML``).
     Counted as each file is asked for: the documents alive then are at most
     those of the chunk being read and the last one handed on."""
-    chunk = 16
-    monkeypatch.setattr(check, "QUICK_CHUNK", chunk)
-    monkeypatch.setattr(check, "QUICK_MIN", chunk)  # (the quick pass runs on every chunk)
     alive: list[int] = []
 
     def sources() -> Iterator[tuple[str, Any]]:
         for name, source in iter_sources([str(folder)]):
-            alive.append(sum(isinstance(o, Document) for o in gc.get_objects()))
+            alive.append(_documents_alive())
             yield name, source
 
     for c in check_sources(sources()):
         del c
-    assert len(alive) > 3 * chunk  # (several chunks were read)
-    assert max(alive) <= chunk + 4, max(alive)
+    assert len(alive) > 3 * SMALL_CHUNK  # (several chunks were read)
+    assert max(alive) <= SMALL_CHUNK + 4, max(alive)
 
 
+@pytest.mark.usefixtures("small_chunks")
 def test_a_stream_lets_go_of_a_chunk_too(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same for the documents of one stream (``check_source``, as ``pitch
     validate -`` and a worker's piece read): counted as each document is read."""
-    chunk = 16
-    monkeypatch.setattr(check, "QUICK_CHUNK", chunk)
-    monkeypatch.setattr(check, "QUICK_MIN", chunk)
-    games = [simulate_game("auction", seed=n) for n in range(4 * chunk)]
+    games = [simulate_game("auction", seed=n) for n in range(4 * SMALL_CHUNK)]
     text = "".join(json.dumps(g) + "\n" for g in games).encode()
     alive: list[int] = []
     load = check.load_documents
 
     def counted(*args: Any, **kwargs: Any) -> Iterator[Any]:
         for item in load(*args, **kwargs):
-            alive.append(sum(isinstance(o, Document) for o in gc.get_objects()))
+            alive.append(_documents_alive())
             yield item
 
     monkeypatch.setattr(check, "load_documents", counted)
     verdicts = [c.valid() for c in check_source("games.jsonl", text, quick=True)]
     assert verdicts == [True] * len(games)
-    assert max(alive) <= chunk + 4, max(alive)
+    assert max(alive) <= SMALL_CHUNK + 4, max(alive)
 
 
 def test_a_chunk_is_cut_by_its_text_too(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -175,6 +175,12 @@ def _toml(draw: st.DrawFn) -> str:
     return form + head if not form.startswith("[") else head + form
 
 
+def _tool_pitch_found(text: str, data: dict[str, object]) -> bool:
+    """Whether ``data`` (``text`` parsed) has tool -> pitch, and the search says it may."""
+    tool = data["tool"][0] if isinstance(data["tool"], list) else data["tool"]
+    return "pitch" in tool and may_hold_pitch(text.encode())  # type: ignore[operator]
+
+
 @settings(max_examples=200, deadline=None, derandomize=True, database=None)
 @given(_toml())
 def test_a_text_that_holds_tool_pitch_is_always_parsed(text: str) -> None:
@@ -184,8 +190,7 @@ def test_a_text_that_holds_tool_pitch_is_always_parsed(text: str) -> None:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:  # (a form that clashes with the other table: [tool] twice)
         assume(False)
-    tool = data["tool"][0] if isinstance(data["tool"], list) else data["tool"]
-    assert "pitch" in tool and may_hold_pitch(text.encode()), text
+    assert _tool_pitch_found(text, data), text
 
 
 @pytest.mark.parametrize("text", [
@@ -195,9 +200,7 @@ def test_a_text_that_holds_tool_pitch_is_always_parsed(text: str) -> None:
 def test_every_spelling_of_tool_pitch_is_parsed(text: str) -> None:
     import tomllib
 
-    data = tomllib.loads(text)
-    tool = data["tool"][0] if isinstance(data["tool"], list) else data["tool"]
-    assert "pitch" in tool and may_hold_pitch(text.encode())
+    assert _tool_pitch_found(text, tomllib.loads(text))
 
 
 def test_a_pyproject_without_tool_pitch_is_passed_over_even_broken(tmp_path: Path) -> None:
