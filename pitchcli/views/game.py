@@ -93,6 +93,7 @@ class DealView(NamedTuple):
     set_aside: list[CardFace] | None = None
 
 
+@cache  # (a deal's 24-odd cards sorted for every hand of every game: one key per card, made once)
 def _diagram_order(c: Card) -> tuple[int, int, str]:
     # As a hand diagram shows a hand (BridgeComposer's): the jokers first, then
     # suit by suit (spades, hearts, diamonds, clubs), each from the ace down. A

@@ -21,7 +21,7 @@ from click.testing import CliRunner
 
 from pitchcli.cli import main
 from pitchcli.render.chart import AXIS_INK, DASHES, MAX_LINE, PALETTE, chart_data, sparkline
-from pitchcli.render.site import card_name
+from pitchcli.render.fragments import card_name
 from pitchcli.render.summary import team_label
 from pitchcli.views.game import GameView, HandView
 
