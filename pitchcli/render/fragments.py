@@ -36,8 +36,7 @@ SUIT_COLOUR = {"S": "black", "C": "black", "H": "red", "D": "red"}
 @cache
 def _macros() -> Any:
     """The macros of ``macros.html.j2`` as a module, for the fragments a page
-    repeats hundreds of times (a card, a card of a trick, a point, made or
-    set), rendered once each."""
+    repeats hundreds of times (a card, made or set), rendered once each."""
     return environment().get_template("macros.html.j2").make_module(
         {"suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR, "card_html": card_html})
 
@@ -55,25 +54,25 @@ def card_row(faces: list[CardFace]) -> Markup:
     return Markup("".join(map(card_html, faces)))
 
 
-@lru_cache(maxsize=1 << 14)
-def _play_markup(player: str, face: CardFace, won: bool) -> Markup:
-    """A card of a trick with who played it (the ``play_cell`` macro), made
-    once per player, card and mark: a page's 200 plays repeat a club's few
-    players and 54 cards."""
-    return Markup(_macros().play_cell(player, face, won))
-
-
 @lru_cache(maxsize=1 << 12)
-def _point_markup(unit: str | None, card: CardFace | None) -> Markup:
-    return Markup(_macros().point(PointView("", unit, card, None)))
+def _name_html(name: str) -> Markup:
+    """A player's or side's name as a page writes it (``html``), made once per
+    name: a game page names its few players some three hundred times."""
+    return html(name)
+
+
+_DASH = Markup("—")
 
 
 def point_html(cell: PointView | str | None) -> Markup:
-    """A cell of a hand's points (the ``point`` macro): who took an Auction
-    Pitch point and with which card (made once per side and card), or text."""
-    if isinstance(cell, PointView):
-        return _point_markup(cell.unit, cell.card)
-    return Markup(_macros().point(cell))
+    """A cell of a hand's points: who took an Auction Pitch point and with
+    which card ('Ann ♠A'), '—' for a point nobody took, or text."""
+    if isinstance(cell, str):
+        return html(cell)
+    if cell is None or cell.unit is None:
+        return _DASH
+    unit = _name_html(cell.unit)
+    return Markup(f"{unit} {card_html(cell.card)}") if cell.card else unit
 
 
 @cache
@@ -115,9 +114,14 @@ def card_names(texts: list[str]) -> str:
 
 
 def trick_cells(t: TrickView) -> Markup:
-    """The cells of a trick's row, one per card in play order, the winner's marked."""
+    """The cells of a trick's row, one per card in play order (the card, who
+    played it), the winner's marked. (Not made once per player and card, as
+    the cards are: a league's thousand players and 54 cards are too many to
+    keep, and a cell is quickly joined.)"""
     won = t.winner
-    return Markup("".join(_play_markup(p, f, p == won) for p, f in zip(t.players, t.faces, strict=True)))
+    return Markup("".join([f'<td class="card-col{" won" if p == won else ""}">{card_html(f)}'
+                           f'<span class="who">{_name_html(p)}</span></td>'
+                           for p, f in zip(t.players, t.faces, strict=True)]))
 
 
 @lru_cache(maxsize=1 << 12)

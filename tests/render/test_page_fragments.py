@@ -26,6 +26,7 @@ from pitchcli.cards import SUIT_NAMES
 from pitchcli.render.fragments import (
     SUIT_COLOUR,
     SUIT_SYMBOL,
+    card_html,
     card_name,
     card_names,
     card_row,
@@ -220,3 +221,30 @@ def test_hand_rows_write_what_the_loop_wrote(game: tuple[GameView, list[list[Any
 def test_hand_sections_write_what_the_loop_wrote(game: tuple[GameView, list[list[Any]]]) -> None:
     v, _ = game
     assert "".join(hand_sections(v)) == _jinja(HAND_SECTIONS, v=v)
+
+
+# --- a card of a trick, and a point: the macros they replaced (their text as it was) ---
+
+PLAY_CELL = """{% import "macros.html.j2" as m with context %}{% macro play_cell(player, c, won) -%}
+<td class="card-col{{ ' won' if won else '' }}">{{ m.card(c) }}<span class="who">{{ player }}</span></td>
+{%- endmacro %}{% for p, f in zip(t.players, t.faces) %}{{ play_cell(p, f, p == t.winner) }}{% endfor %}"""
+
+POINT_MACRO = """{% macro point(cell) -%}
+{%- if cell is string %}{{ cell }}
+{%- elif cell is none or cell.unit is none %}—
+{%- else %}{{ cell.unit }}{% if cell.card %} {{ card_html(cell.card) }}{% endif %}{% endif -%}
+{%- endmacro %}{{ point(cell) }}"""
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(trick=TRICK, winner=st.one_of(st.none(), TEXT, st.sampled_from(["Ann"])))
+def test_trick_cells_write_what_the_macro_wrote(trick: TrickView, winner: str | None) -> None:
+    # (a winner among the players half the time: the won card's mark)
+    t = trick._replace(winner=trick.players[0] if winner == "Ann" else winner)
+    assert str(trick_cells(t)) == _jinja(PLAY_CELL, t=t, zip=zip)
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(cell=st.one_of(st.none(), TEXT, POINT))
+def test_a_point_writes_what_the_macro_wrote(cell: PointView | str | None) -> None:
+    assert str(point_html(cell)) == _jinja(POINT_MACRO, cell=cell, card_html=card_html)
