@@ -14,7 +14,8 @@ with CRLF line ends), then,
 for each row, runs ``pitch`` (this tree's; ``--vs``: another ``pitch``
 executable too, such as main's, so that before and after are measured in the
 same run) and the row's baseline in turn, ``--repeat`` times each,
-interleaved. Prints the median CPU seconds (user + system of the child) of
+interleaved (``report`` and ``ratings``: every tree's and this tree's ``summarize``,
+all in the same rounds). Prints the median CPU seconds (user + system of the child) of
 each and the ratio to the baseline (of the medians, and ``paired``: the median of
 each round's own ratio, ``bench_engine.paired_ratio``; every row with a
 baseline), and the peak memory (one run) where the target names memory. Small
@@ -263,13 +264,18 @@ def main() -> None:
             for (who, p), cpu in zip(pitches, found, strict=True):
                 print(f"{label:<40} {who:>10} {cpu:8.3f} {'':>9} {n / cpu:6.0f}/s "
                       f"{peak_kib([p, *cmd]) / 1024:9.0f}  (games per CPU second)", flush=True)
-        for row, extra in (("report", ["-o", str(t / "site")]), ("ratings", [])):
+        for row in ("report", "ratings"):
             if row not in only:
                 continue
-            for who, p in pitches:
-                cmd = [p, row, *extra, str(t / "yaml")]
-                mine, base = measure_rounds([cmd, [p, *summarize]], args.repeat)
-                _row(f"{row} vs summarize, YAML files", who, mine, base, f"{peak_kib(cmd) / 1024:9.0f}")
+            # Every tree's command and this tree's `summarize` in the same rounds
+            # (interleaved): the trees' ratios share their baseline's every round,
+            # where runs of each tree beside its own `summarize` fell minutes apart
+            # on this machine, whose speed moves by a fifth within minutes.
+            cmds = [[p, row, *(["-o", str(t / f"site-{k}")] if row == "report" else []), str(t / "yaml")]
+                    for k, (_, p) in enumerate(pitches)]
+            *mine, base = measure_rounds([*cmds, [PITCH, *summarize]], args.repeat)
+            for (who, _), cmd, cpus in zip(pitches, cmds, mine, strict=True):
+                _row(f"{row} vs summarize, YAML files", who, cpus, base, f"{peak_kib(cmd) / 1024:9.0f}")
         if "memory" in only:
             _memory_rows(t, n, pitches, args.repeat)
         if "startup" in only:
