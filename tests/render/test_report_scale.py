@@ -39,7 +39,7 @@ from pitchcli.pipeline.check import check_paths
 from pitchcli.pipeline.simulate import simulate_game
 from pitchcli.record.owned import write_owned_stream
 from pitchcli.record.write import canonical, to_jsonl
-from pitchcli.render.site import collect, write_site
+from pitchcli.render.site import collect, plan, write_site
 from pitchcli.views.site import INLINE_GAMES, MAX_ROWS
 
 SHORT, LONG = 10, 50  # games of the two leagues traced
@@ -194,3 +194,16 @@ def test_no_page_over_a_megabyte(tmp_path: Path) -> None:
         assert any("/night-" in n for n in pages)
     if WEIGHT_GAMES * 4 // len(PLAYERS) > MAX_ROWS:
         assert any(".games-2.html" in n for n in pages)
+
+
+def test_the_player_links_are_made_once_for_every_page(tmp_path: Path) -> None:
+    # Every page links the players it names; the map of every player's link was
+    # made anew on each page (a league's 1,500 players on each of its 3,500
+    # pages). It is made once per depth in the site and shared.
+    league(12, tmp_path / "games")
+    site = collect(check_paths([str(tmp_path / "games")]))
+    lay = plan(site).layout
+    deep, top = lay.player_links("../"), lay.player_links("")
+    assert lay.player_links("../") is deep and lay.player_links("") is top
+    assert set(deep) == set(lay.players) and all(deep[n] == "../" + top[n] for n in lay.players)
+    assert top == {n: p.path for n, p in lay.players.items()}
