@@ -38,7 +38,7 @@ def _macros() -> Any:
     """The macros of ``macros.html.j2`` as a module, for the fragments a page
     repeats hundreds of times (a card, made or set), rendered once each."""
     return environment().get_template("macros.html.j2").make_module(
-        {"suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR, "card_html": card_html})
+        {"suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR})
 
 
 @cache

@@ -9,9 +9,9 @@ says which pages there are: ``index.html``, ``ratings.html``, a folder per
 event (its ``index.html`` and a ``game-N.html`` per game) and
 ``players/NAME.html``. The pages are rendered (``pitchcli.render.templating``:
 Jinja2, autoescaped; what a game page repeats hundreds of times, its hands
-above all, joined in Python by ``render.fragments``) and written atomically. Pages are self-contained: CSS
-and SVG inline, the one script (the standings' sorting) inline and
-optional, every link relative and inside the folder. File
+above all, joined in Python by ``render.fragments``) and written atomically.
+Pages are self-contained: CSS and SVG inline, the one script (the standings'
+sorting) inline and optional, every link relative and inside the folder. File
 names are shown relative to the folder the inputs have in common, so the
 organiser's own paths are not published.
 

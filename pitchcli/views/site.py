@@ -285,16 +285,16 @@ class SiteLayout:
     players: dict[str, PlayerPage]
     ratings: Ratings
 
-    links: dict[str, dict[str, str]] = field(default_factory=dict, repr=False, compare=False)
+    _links: dict[str, dict[str, str]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def player_links(self, prefix: str) -> dict[str, str]:
         """Player name -> the link to the player's page from a page ``prefix``
         deep ('' or '../'). Made once per prefix and shared, not to be changed:
         every page asks for it, and a league's thousand players on each of its
         thousands of pages were a map made anew a page."""
-        if prefix not in self.links:
-            self.links[prefix] = {n: prefix + p.path for n, p in self.players.items()}
-        return self.links[prefix]
+        if prefix not in self._links:
+            self._links[prefix] = {n: prefix + p.path for n, p in self.players.items()}
+        return self._links[prefix]
 
 
 def _game_order(g: GameView) -> tuple[object, ...]:
