@@ -39,7 +39,6 @@ from typing import Any, TextIO
 from markupsafe import Markup
 
 from pitchcli import __version__, escape
-from pitchcli.cards import SUIT_NAMES
 from pitchcli.diagnostics import ERROR
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import Consumer, write_first_errors
@@ -47,20 +46,7 @@ from pitchcli.record.owned import write_owned_stream
 from pitchcli.record.spool import Spool
 from pitchcli.record.write import OutputError
 from pitchcli.render.chart import rating_svg, svg
-from pitchcli.render.fragments import (
-    SUIT_COLOUR,
-    SUIT_SYMBOL,
-    card_html,
-    card_names,
-    cards_html,
-    hand_rows,
-    hand_sections,
-    listing,
-    made_html,
-    point_html,
-    points_html,
-    trick_rows,
-)
+from pitchcli.render.fragments import hand_rows, hand_sections
 from pitchcli.render.summary import common_dir, event_title, standings_tables
 from pitchcli.render.templating import render
 from pitchcli.text import plural
@@ -189,9 +175,6 @@ def _stylesheet() -> Markup:
 
 def _common(site: Site, prefix: str) -> dict[str, Any]:
     return {"css": _stylesheet(), "version": __version__, "site_title": site.title, "files": len(site.summary.files),
-            "suit_symbol": SUIT_SYMBOL, "suit_colour": SUIT_COLOUR, "suit_name": SUIT_NAMES,
-            "card_html": card_html, "cards_html": cards_html, "card_names": card_names, "trick_rows": trick_rows,
-            "point_html": point_html, "points_html": points_html, "made_html": made_html, "listing": listing,
             "root": prefix,
             "short_title": short(site.title, MAX_TITLE - 10), "shown": site.shown}
 
