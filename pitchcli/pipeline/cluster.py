@@ -30,17 +30,18 @@ no authentication; ``tls://`` with certificates (``Tls``, Dask's
 
 from __future__ import annotations
 
-import logging
 import os
-import socket
-import ssl
-import struct
 import time
-import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+# (logging, socket, ssl, struct and warnings are imported where they are used,
+# when --cluster is given: ``views.summarize`` imports this module for its
+# names, and a run without a cluster never needs them; issue 22, start-up.)
+if TYPE_CHECKING:
+    import logging
 
 INSTALL = "pip install 'pitchcli[dask]'"
 DEFAULT_TIMEOUT = 30.0
@@ -78,6 +79,8 @@ class Tls:
         client TLS context is made here (reading the files), so a missing or
         bad file is a ``ClusterError`` now, not a traceback from inside Dask
         later."""
+        import ssl
+
         from distributed.security import Security
 
         roles = ("client", "scheduler", "worker") if local else ("client",)
@@ -117,6 +120,8 @@ def _quiet_dask() -> None:
     thread goes on logging after the client is left (while it closes, at
     exit). Each ``distributed`` logger has a handler of its own, so each
     logger and handler gets the filter."""
+    import logging
+
     names = [n for n in logging.root.manager.loggerDict if n == "distributed" or n.startswith("distributed.")]
     for name in names:
         logger = logging.getLogger(name)
@@ -156,6 +161,10 @@ def probe(address: str, timeout: float, security: Any = None) -> None:
     ``GREETING_BYTES`` or sends something else is not used: Dask would wait
     for it for ever or allocate what it claims. Other protocols are left to
     Dask."""
+    import socket
+    import ssl
+    import struct
+
     from distributed.comm.addressing import parse_address as dask_address
     from distributed.comm.addressing import parse_host_port
 
@@ -226,6 +235,9 @@ def connect(address: str, timeout: float = DEFAULT_TIMEOUT, tls: Tls | None = No
     """A ``distributed.Client`` for ``address``, with at least one worker;
     a local cluster is started (over TLS with ``tls``), and stopped on
     leaving. A remote scheduler is probed first (``probe``)."""
+    import logging
+    import warnings
+
     kind, n = parse_address(address)
     try:
         import dask

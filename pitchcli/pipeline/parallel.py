@@ -3,12 +3,11 @@ results in task order, a dead worker reported, never a hang."""
 
 from __future__ import annotations
 
-import multiprocessing
+# (multiprocessing, pickle, shutil and tempfile are imported where they are
+# used, when a run has jobs: a command's module imports this one for its
+# names, and a run of one process never needs them; issue 22, start-up.)
 import os
-import pickle
-import shutil
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO, TypeVar
@@ -46,6 +45,7 @@ class Workers:
     block early — an error, SIGINT, SIGTERM — stops every worker at once."""
 
     def __init__(self, jobs: int) -> None:
+        import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         from pitchcli.guard import worker_signals
@@ -178,6 +178,9 @@ class PieceRead:
 def prepare_piece(task: Task, read: Reader, make: Callable[[], Prepare], scratch: str) -> PieceRead:
     """Read one task, each document prepared (``make()``: a new ``prepare``
     for each task), the items pickled to a new file of the folder ``scratch``."""
+    import pickle
+    import tempfile
+
     fd, path = tempfile.mkstemp(dir=scratch, suffix=".items")
     prepare = make()
     last = -1
@@ -240,6 +243,9 @@ class InOrder:
                 yield prepared(c, prepare)
 
     def _spread(self) -> Iterator[Prepared]:
+        import shutil
+        import tempfile
+
         entries: list[Task | tuple[str, BinaryIO | Diagnostic]] = []
         for name, source in inputs(self.paths, self.output):
             if isinstance(source, str):
@@ -265,6 +271,8 @@ class InOrder:
     @staticmethod
     def _read_back(part: PieceRead, offset: dict[str, tuple[int, int]]) -> Iterator[Prepared]:
         t = part.task
+        import pickle
+
         docs, lines = offset.get(t.name, (0, 0)) if t.start is not None and t.piece else (0, 0)
         with open(part.path, "rb") as f:
             while True:

@@ -31,19 +31,19 @@ lends that import a stand-in ``pathlib`` whose ``Path`` makes and recognises
 real paths (``pathlib`` imported then, on first use), the same way: taken out
 of ``sys.modules`` as soon as the import is over, only while ``pathlib`` is not
 imported yet, the plain import if it does not do, never in the library.
+
+The lending itself is ``pitchcli.standin``'s, which ``render.tabulated`` uses too.
 """
 
 from __future__ import annotations
 
 import datetime
-import importlib
 import sys
 import types
-from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from pitchcli import program
+from pitchcli.standin import imported
 
 _STAND_IN = "email.utils"
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -67,34 +67,6 @@ def parsedate_to_datetime(text: str) -> datetime.datetime:
         raise ValueError(f"not a date of the form jsonschema_rs builds with: {text!r}") from e
 
 
-def _lending(stand_in: types.ModuleType, module: str) -> Any:
-    """``import module`` with ``stand_in`` in ``sys.modules`` under its name;
-    taken out as soon as it is over. (Found in ``sys.modules``, a stand-in is
-    never set as an attribute of its package: taking it out of there is enough.)"""
-    name = stand_in.__name__
-    sys.modules[name] = stand_in
-    try:
-        return importlib.import_module(module)
-    finally:
-        if sys.modules.get(name) is stand_in:
-            del sys.modules[name]
-
-
-def _imported(module: str, stand_in: Callable[[], types.ModuleType], name: str) -> Any | None:
-    """The module ``module``, imported with ``stand_in()`` lent for ``name`` in
-    the program while ``name`` is not imported yet; the plain import otherwise,
-    or when the stand-in does not do. None when it is not installed."""
-    if program.claimed() and name not in sys.modules:
-        try:
-            return _lending(stand_in(), module)
-        except Exception:  # (not installed, or the stand-in did not do: the plain import says which)
-            pass
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        return None
-
-
 def _email_utils() -> types.ModuleType:
     stand_in = types.ModuleType(_STAND_IN)
     stand_in.parsedate_to_datetime = parsedate_to_datetime  # type: ignore[attr-defined]
@@ -104,7 +76,7 @@ def _email_utils() -> types.ModuleType:
 @cache
 def jsonschema_rs() -> Any | None:
     """The ``jsonschema_rs`` module, or None when it is not installed."""
-    return _imported("jsonschema_rs", _email_utils, _STAND_IN)
+    return imported("jsonschema_rs", {_STAND_IN: _email_utils})
 
 
 class _LazyPathType(type):
@@ -135,4 +107,4 @@ def _pathlib() -> types.ModuleType:
 @cache
 def yaml_rs() -> Any | None:
     """The ``yaml_rs`` module, or None when it is not installed."""
-    return _imported("yaml_rs", _pathlib, "pathlib")
+    return imported("yaml_rs", {"pathlib": _pathlib})

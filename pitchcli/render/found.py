@@ -16,8 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from tabulate import tabulate
-
 from pitchcli import escape
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import Consumer, write_diagnostics
@@ -25,6 +23,7 @@ from pitchcli.pipeline.lint import Judge
 from pitchcli.pipeline.parallel import Prepared
 from pitchcli.render.convert import Notes, Writer, Written, records_in_order, whole
 from pitchcli.render.stream import RecordStream
+from pitchcli.render.tabulated import tabulate
 from pitchcli.text import plural
 from pitchcli.views.find import Conditions, Found, match
 

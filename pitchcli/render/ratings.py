@@ -7,9 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
-from tabulate import tabulate
-
 from pitchcli import escape
+from pitchcli.render.tabulated import tabulate
 from pitchcli.views.ratings import MODEL, Meeting, PlayerRating, Ratings
 
 REPORT = "pitch-ratings"

@@ -8,8 +8,6 @@ import json
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from tabulate import tabulate
-
 from pitchcli import escape
 from pitchcli.api.checking import checked_game
 from pitchcli.cards import SUIT_NAMES
@@ -17,6 +15,7 @@ from pitchcli.diagnostics import is_claim
 from pitchcli.pipeline.check import Checked
 from pitchcli.pipeline.driver import SEE_VALIDATE, GameConsumer
 from pitchcli.render.style import paint
+from pitchcli.render.tabulated import tabulate
 from pitchcli.views.scoresheet import (
     REPORT,
     VERSION,

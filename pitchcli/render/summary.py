@@ -26,11 +26,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, TextIO
 
-from tabulate import tabulate
-
 from pitchcli import escape
 from pitchcli.api.kinds import Family
 from pitchcli.diagnostics import ERROR, WARNING, Diagnostic
+from pitchcli.render.tabulated import tabulate
 from pitchcli.text import plural
 from pitchcli.views.summary import EventSummary, RoundKey, Summary, Tally, event_order
 

@@ -193,3 +193,27 @@ def test_the_program_runs_numpy_on_one_thread(tmp_path: Path) -> None:
     user's own setting."""
     assert _threads(tmp_path, None) == ["1", 1]
     assert _threads(tmp_path, "2")[0] == "2"
+
+
+# What a table command's run of one file of plain names needs none of: the
+# worker pool's and the cluster's modules (imported with --jobs or --cluster),
+# tabulate's own version lookup and wcwidth's tables (render.tabulated).
+_NOT_FOR_ONE_FILE = ("multiprocessing", "ssl", "logging", "importlib.metadata", "wcwidth")
+
+
+@pytest.mark.parametrize("args", [["summarize"], ["ratings"], ["score"], ["find", "--player", "Ann"]])
+def test_a_table_of_one_file_imports_neither_pools_nor_wcwidth(args: list[str]) -> None:
+    status, modules = _run(*args, "samples/auction-full.yaml")
+    assert status == 0
+    # (The ratings table's heading says "± (sigma)": a text of more than
+    # ASCII, which the real wcwidth measures.)
+    wide = ["wcwidth"] if args == ["ratings"] else []
+    assert [m for m in _NOT_FOR_ONE_FILE if m in modules] == wide
+    assert "tabulate" in modules  # (the table was made)
+
+
+def test_summarize_with_jobs_still_runs_its_workers(tmp_path: Path) -> None:
+    for k in range(3):
+        (tmp_path / f"g{k}.yaml").write_text((ROOT / "samples" / "auction-full.yaml").read_text())
+    status, modules = _run("summarize", "--jobs", "2", str(tmp_path))
+    assert status == 0 and "multiprocessing" in modules
