@@ -46,6 +46,7 @@ from pitchcli.engine.events import (
 from pitchcli.engine.family import Family as _Rules
 from pitchcli.engine.family import Words
 from pitchcli.engine.hand import HandResult
+from pitchcli.engine.kinds import CALL_KINDS
 from pitchcli.engine.scoring import PointCredit
 from pitchcli.pipeline.feed import GameAnalysis
 from pitchcli.profiles import Profile
@@ -64,9 +65,6 @@ HandEvent = (HandStarted | CallMade | ContractSet | TrumpSet | PartnerCalled | D
 """One event of a hand's log (``Game.events``), in the order things happened.
 Seats and sides in events are indices into ``Game.players`` and
 ``Game.sides``; kinds are enums."""
-
-_CALL_KINDS = {"pass": CallKind.PASS, "bid": CallKind.BID, "max": CallKind.CLOSING,
-               "steal": CallKind.STEAL, "stuck": CallKind.STUCK, "implied": CallKind.IMPLIED}
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +259,7 @@ def _hand(r: HandResult, players: tuple[str, ...], sides: tuple[str, ...]) -> Ha
                                          tuple(sides[u] for u in r.end.at_target))
     return Hand(
         number=r.number, dealer=players[r.dealer], scored=True, level=Level(r.level),
-        calls=tuple(Call(players[c.seat], c.bid, _CALL_KINDS[c.kind]) for c in r.calls),
+        calls=tuple(Call(players[c.seat], c.bid, CALL_KINDS[c.kind]) for c in r.calls),
         bidder=players[r.bidder], bid=r.bid, trump=r.trump,
         bidding_side=tuple(sides[u] for u in sorted(r.bidding_units)),
         partners=tuple(players[s] for s in r.partners), called=tuple(r.called), tricks=tricks, points=points,
@@ -273,7 +271,7 @@ def _hand(r: HandResult, players: tuple[str, ...], sides: tuple[str, ...]) -> Ha
         draws=_cards_by_player(r.draws, players), kitty=None if r.kitty is None else tuple(r.kitty),
         set_aside=None if r.dead is None else tuple(r.dead),
         stuck=r.dealer_bid, stolen=r.stolen,
-        closing=None if closing is None else Call(players[closing.seat], closing.bid, _CALL_KINDS[closing.kind]),
+        closing=None if closing is None else Call(players[closing.seat], closing.bid, CALL_KINDS[closing.kind]),
         game_points=dict(zip(sides, r.game_points, strict=True)) if r.game_points else {},
         out_of_play=tuple(r.out_of_play), other_took=r.other_took, settle_rule=r.settle_rule or None,
         win=win, not_won=tuple(NoWin(sides[n.unit], n.total, n.reason, n.rule) for n in r.at_target))

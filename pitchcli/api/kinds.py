@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pitchcli.engine.events import CallKind, Level, TrumpBy
 from pitchcli.engine.family import FamilyName as Family
 from pitchcli.engine.family import Scoring
+from pitchcli.engine.kinds import CallKind, Level, TrumpBy
 from pitchcli.engine.outcome import EndReason, NotWon
 from pitchcli.engine.play import WonWith
 from pitchcli.engine.scoring import Credit

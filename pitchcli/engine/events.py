@@ -19,47 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from enum import StrEnum
 
 from pitchcli.cards import Card
 from pitchcli.engine.family import Family, family_of
 from pitchcli.engine.hand import HandResult
+from pitchcli.engine.kinds import CALL_KINDS, CallKind, Level, TrumpBy
 from pitchcli.engine.outcome import EndReason
 from pitchcli.engine.play import WonWith
 from pitchcli.engine.scoring import AWARDS, Credit, PointCredit
 from pitchcli.engine.table import Table
-
-
-class CallKind(StrEnum):
-    """What a call was (AP-BID-*, TP-BID-1)."""
-
-    PASS = "pass"
-    BID = "bid"
-    CLOSING = "closing"  # the bid that closes the auction: AP-BID-3's 4, TP-BID-1's 10
-    STEAL = "steal"  # AP-BID-5
-    STUCK = "stuck"  # the dealer bidding, or stuck with the bid, because nobody else did
-    IMPLIED = "implied"  # a pass left out of the record after a closing bid
-
-
-class TrumpBy(StrEnum):
-    """How trump was set: named by the bidder (TP-TRUMP-1) or by the first
-    card led (AP-PLAY-1)."""
-
-    NAMED = "named"
-    FIRST_LEAD = "first-lead"
-
-
-class Level(StrEnum):
-    """What a hand record shows: the deal and the play, the play only, or
-    only who took which points (a tally)."""
-
-    FULL = "full"
-    PLAY = "play"
-    TALLY = "tally"
-
-
-_CALL_KINDS = {"pass": CallKind.PASS, "bid": CallKind.BID, "max": CallKind.CLOSING,
-               "steal": CallKind.STEAL, "stuck": CallKind.STUCK, "implied": CallKind.IMPLIED}
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,7 +248,7 @@ def _hand(r: HandResult, named: bool) -> Iterator[Event]:
     level = Level(r.level)
     yield HandStarted(n, r.dealer, level)
     for c in r.calls:
-        yield CallMade(n, c.seat, c.bid, _CALL_KINDS[c.kind])
+        yield CallMade(n, c.seat, c.bid, CALL_KINDS[c.kind])
     yield ContractSet(n, r.bidder, r.bid, r.trump, tuple(r.called), tuple(r.partners), not r.calls,
                       r.dealer_bid, r.stolen)
     if r.trump is not None and (named or level is not Level.TALLY):
