@@ -20,13 +20,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TextIO
-
-import yaml
+from typing import TYPE_CHECKING, Any, TextIO
 
 from pitchcli.cards import parse_suit, try_card
 from pitchcli.guard import signals_held
-from pitchcli.record.comments import Comments, place
+
+if TYPE_CHECKING:  # (read when a record is written as YAML with comments: record.comments imports PyYAML)
+    from pitchcli.record.comments import Comments
 
 GAME_KEYS = ("$schema", "format", "variant", "rules", "event", "site", "date", "round", "table", "id", "notes",
              "players", "teams", "hands", "result")
@@ -143,6 +143,11 @@ def _quoted(s: str) -> str:
 def _plain_ok(s: str) -> bool:
     if not _PLAIN.match(s) or s.endswith(" ") or " #" in s or _UNSAFE.search(s):
         return False
+    # (PyYAML is imported by the first record written as YAML: the atomic
+    # writing below is also what ``report``, ``chart`` and every ``-o`` use,
+    # which need no YAML; issue 22, start-up.)
+    import yaml
+
     try:
         return yaml.safe_load(s) == s
     except yaml.YAMLError:
@@ -230,6 +235,8 @@ def to_yaml(record: dict[str, Any], comments: Comments | None = None) -> str:
         return "\n".join(lines) + "\n"
     paths: list[list[tuple[Any, ...]]] = []
     _yaml_lines(record, 0, lines, (), paths)
+    from pitchcli.record.comments import place
+
     return "\n".join(place(lines, paths, comments)) + "\n"
 
 

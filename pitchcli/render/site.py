@@ -28,7 +28,6 @@ site is byte for byte the one ``jobs=1`` writes.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -307,9 +306,15 @@ def _make_games(span: tuple[int, int]) -> list[tuple[str, str]]:
     return [(g.path, _game_page(_PLAN.site, _PLAN.layout, g, _PLAN.under)) for g in games]
 
 
+def _can_fork() -> bool:
+    import multiprocessing  # (asked only with jobs: a site made in one process needs none of it; start-up)
+
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
 def _game_pages(p: Plan, jobs: int) -> Iterator[tuple[str, str]]:
     games = p.layout.games
-    if jobs <= 1 or len(games) <= GAMES_A_TASK or "fork" not in multiprocessing.get_all_start_methods():
+    if jobs <= 1 or len(games) <= GAMES_A_TASK or not _can_fork():
         # (The workers read the plan and the spool they were forked with; where
         # processes can't be forked, the pages are made here.)
         for g in games:

@@ -217,3 +217,16 @@ def test_summarize_with_jobs_still_runs_its_workers(tmp_path: Path) -> None:
         (tmp_path / f"g{k}.yaml").write_text((ROOT / "samples" / "auction-full.yaml").read_text())
     status, modules = _run("summarize", "--jobs", "2", str(tmp_path))
     assert status == 0 and "multiprocessing" in modules
+
+
+@pytest.mark.parametrize("args", [["report", "-o", "{out}/site"], ["summarize", "-o", "{out}/summary.txt"],
+                                  ["validate", "-o", "{out}/verdict.txt"]])
+def test_writing_an_output_imports_no_yaml_writer(tmp_path: Path, args: list[str]) -> None:
+    """The atomic writing every ``-o`` and ``report`` use is not the YAML
+    writer's: PyYAML (read by a record written as YAML) is not imported for an
+    HTML site or a text file, nor multiprocessing for a site made in one process."""
+    status, modules = _run(*(a.format(out=tmp_path) for a in args), "samples/auction-full.yaml")
+    assert status == 0
+    assert [m for m in ("yaml", "multiprocessing") if m in modules] == []
+    written = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert written  # (the output was written)
