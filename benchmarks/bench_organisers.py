@@ -26,6 +26,9 @@ peak of ``validate``, ``summarize`` and ``ratings`` over a fifth of the games
 and over all of them, one-game YAML files and JSON Lines (``report``: the YAML
 files), and what the difference is a game.
 
+The ``startup-commands`` rows time ``summarize``, ``score``, ``ratings``,
+``find`` and ``report`` of one sample against this tree's ``validate`` of it.
+
 The ``startup`` rows time ``pitch validate`` of one sample against ``python -c
 "import click, yaml"``: in a folder of records (the sample copied to one of its
 own: no configuration file, as an organiser's folder has none), the same game
@@ -64,7 +67,7 @@ YAML_STREAM = ("import sys, yaml\nwith open(sys.argv[1], 'rb') as f:\n"
                "    list(yaml.compose_all(f, Loader=yaml.CSafeLoader))\n")
 ROWS = ("jsonl", "json-files", "json-pretty", "yaml-files", "yaml-block", "yaml-stream", "ten-point", "ten-point-5",
         "ten-point-play", "ten-point-5-play", "play", "tally", "filled", "ten-point-filled", "yaml-teams", "yaml-crlf",
-        "summarize", "summarize-block", "report", "ratings", "startup", "memory")
+        "summarize", "summarize-block", "report", "ratings", "startup", "startup-commands", "memory")
 
 
 def simulate(variant: str, games: int, path: Path, fmt: str = "jsonl") -> None:
@@ -296,6 +299,20 @@ def main() -> None:
                 rounds = measure_rounds(cmds, max(args.repeat, 5), cwd=where)
                 for (who, _), mine in zip(pitches, rounds, strict=False):
                     _row(label, who, mine, rounds[-1])
+        if "startup-commands" in only:
+            # The other commands a scorer or a player runs on one file (score a
+            # hand at the table, a night's standings), each against this tree's
+            # ``validate`` of the same file: what a command imports beyond
+            # validating it (tabulate, the worker pool, the ratings, the site's
+            # templates).
+            sample = str(ROOT / "samples" / "auction-full.yaml")
+            site = t / "one-site"
+            commands = (["summarize"], ["score"], ["ratings"], ["find", "--player", "Ann"], ["report", "-o", str(site)])
+            for words in commands:
+                cmds = [[p, *words, sample] for _, p in pitches] + [[PITCH, "validate", sample]]
+                rounds = measure_rounds(cmds, max(args.repeat, 5), cwd=ROOT)
+                for (who, _), mine in zip(pitches, rounds, strict=False):
+                    _row(f"{words[0]} ONE_FILE, against validate of it", who, mine, rounds[-1])
 
 
 if __name__ == "__main__":
