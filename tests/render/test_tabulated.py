@@ -43,6 +43,10 @@ tables = [tabulate(rows[:1], ["name", "n", "what"], disable_numparse=True)]
 after_ascii = {{m: m in sys.modules for m in ("wcwidth", "importlib.metadata")}}
 for fmt in ("simple", "github", "grid"):
     tables.append(tabulate(rows, ["name", "n", "what"], tablefmt=fmt, disable_numparse=True))
+# numbers read as numbers (a score sheet's columns), aligned as pitch aligns them
+numbers = [[name, int(n), int(n) * 1.5, -int(n)] for name, n, _ in rows]
+tables.append(tabulate(numbers, ["name", "n", "x", "neg"], tablefmt="simple",
+                       colalign=("left", "right", "right", "right")))
 import wcwidth
 print(json.dumps({{"tables": tables, "after_ascii": after_ascii,
                    "real_wcwidth": hasattr(wcwidth, "wcwidth") and sys.modules["wcwidth"] is wcwidth
