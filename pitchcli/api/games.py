@@ -21,28 +21,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pitchcli.api.kinds import CallKind, Credit, EndReason, Family, Level, NotWon, PointKind, Scoring, WonWith
 from pitchcli.cards import Card
-from pitchcli.engine.events import (
-    Awarded,
-    CallMade,
-    CardPlayed,
-    ContractSet,
-    Discarded,
-    Drew,
-    GameEnded,
-    GameStarted,
-    HandSettled,
-    HandStarted,
-    PartnerCalled,
-    PointsTaken,
-    TrickStarted,
-    TrickWon,
-    TrumpSet,
-    game_log,
-)
 from pitchcli.engine.family import Family as _Rules
 from pitchcli.engine.family import Words
 from pitchcli.engine.hand import HandResult
@@ -51,21 +33,44 @@ from pitchcli.engine.scoring import PointCredit
 from pitchcli.pipeline.feed import GameAnalysis
 from pitchcli.profiles import Profile
 
-EVENTS = ("Awarded", "CallMade", "CardPlayed", "ContractSet", "Discarded", "Drew", "HandSettled", "HandStarted",
-          "PartnerCalled", "PointCredit", "PointsTaken", "TrickStarted", "TrickWon", "TrumpSet")
-"""The event log's types (the engine's frozen records), public with ``HandEvent``."""
+if TYPE_CHECKING:  # (at run time from ``api.events`` when first asked for: ``__getattr__`` below)
+    from pitchcli.api.events import (
+        EVENTS,
+        Awarded,
+        CallMade,
+        CardPlayed,
+        ContractSet,
+        Discarded,
+        Drew,
+        HandEvent,
+        HandSettled,
+        HandStarted,
+        PartnerCalled,
+        PointsTaken,
+        TrickStarted,
+        TrickWon,
+        TrumpSet,
+    )
+
+_FROM_EVENTS = frozenset(("EVENTS", "HandEvent", "Awarded", "CallMade", "CardPlayed", "ContractSet", "Discarded",
+                          "Drew", "HandSettled", "HandStarted", "PartnerCalled", "PointsTaken", "TrickStarted",
+                          "TrickWon", "TrumpSet"))
+
+
+def __getattr__(name: str) -> Any:
+    """The event log's types (``api.events``), imported when first asked for:
+    defining its fifteen frozen records is most of this module's import, and
+    only ``Game.events`` and ``replay`` read them (start-up, issue 22)."""
+    if name in _FROM_EVENTS:
+        from pitchcli.api import events
+
+        return getattr(events, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["EVENTS", "Awarded", "Call", "CallMade", "Card", "CardPlayed", "ContractSet", "Discarded", "Drew", "Game",
            "Hand", "HandEvent", "HandSettled", "HandStarted", "NoWin", "PartnerCalled", "Play", "Point",
            "PointCard", "PointCredit", "PointsTaken", "Trick", "TrickStarted", "TrickWon", "TrumpSet", "Win", "Words",
            "analysis_of", "game_of"]
-
-HandEvent = (HandStarted | CallMade | ContractSet | TrumpSet | PartnerCalled | Discarded | Drew | TrickStarted
-             | CardPlayed | TrickWon | PointsTaken | HandSettled)
-"""One event of a hand's log (``Game.events``), in the order things happened.
-Seats and sides in events are indices into ``Game.players`` and
-``Game.sides``; kinds are enums."""
-
 
 @dataclass(frozen=True, slots=True)
 class Call:
@@ -389,6 +394,8 @@ class Game:
         in the order things happened: the deal, each call, the contract, trump,
         the partner called, discards and draws, every card and trick, the
         points, the settlement. The game's own facts are this object's fields."""
+        from pitchcli.engine.events import GameEnded, GameStarted, game_log
+
         a = self._analysis
         assert a.table is not None
         for e in game_log(a.table, a.hands, a.totals, hand):

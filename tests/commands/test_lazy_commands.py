@@ -230,3 +230,10 @@ def test_writing_an_output_imports_no_yaml_writer(tmp_path: Path, args: list[str
     assert [m for m in ("yaml", "multiprocessing") if m in modules] == []
     written = [p for p in tmp_path.rglob("*") if p.is_file()]
     assert written  # (the output was written)
+
+
+def test_a_score_sheet_defines_no_event_log() -> None:
+    """``score`` reads a game's hands, not its event log: the log's frozen
+    records (``api.events``) are defined by ``replay`` and ``Game.events``."""
+    assert "pitchcli.engine.events" not in _run("score", "samples/auction-full.yaml")[1]
+    assert "pitchcli.engine.events" in _run("replay", "samples/auction-full.yaml")[1]
