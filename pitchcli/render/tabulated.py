@@ -54,21 +54,31 @@ def _metadata() -> types.ModuleType:
 def _wcwidth() -> types.ModuleType:
     stand_in = types.ModuleType("wcwidth")
 
-    def real() -> Any:
+    def real() -> Any | None:
         # (While the stand-in is lent, during tabulate's own import, there is
         # no real module to ask: the lending import fails and is made the plain way.)
         if sys.modules.get("wcwidth") is stand_in:
             raise ImportError("wcwidth is lent a stand-in")
-        return importlib.import_module("wcwidth")
+        try:
+            return importlib.import_module("wcwidth")
+        except ImportError:  # (installed but broken: measured by length, as tabulate does without it)
+            return None
 
     def wcswidth(text: Any, *args: Any, **kwargs: Any) -> Any:
         """The columns ``text`` takes (wcwidth's ``wcswidth``)."""
         if not args and not kwargs and text.__class__ is str and text.isascii() and text.isprintable():
             return len(text)
-        return real().wcswidth(text, *args, **kwargs)
+        found = real()
+        return len(text) if found is None else found.wcswidth(text, *args, **kwargs)
+
+    def attribute(name: str) -> Any:
+        found = real()
+        if found is None:
+            raise AttributeError(f"module 'wcwidth' has no attribute {name!r} (it could not be imported)")
+        return getattr(found, name)
 
     stand_in.wcswidth = wcswidth  # type: ignore[attr-defined]
-    stand_in.__getattr__ = lambda name: getattr(real(), name)  # type: ignore[attr-defined]
+    stand_in.__getattr__ = attribute  # type: ignore[attr-defined]
     return stand_in
 
 

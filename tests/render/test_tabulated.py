@@ -83,6 +83,22 @@ def test_without_wcwidth_installed_tables_are_made_as_tabulate_makes_them() -> N
     assert outs[0] == outs[1] and "Ann" in outs[0]
 
 
+def test_a_wcwidth_that_fails_to_import_later_measures_by_length() -> None:
+    # (Installed, so lent a stand-in, but broken when first asked: the table is
+    # tabulate's own without wcwidth, each cell measured by its length, not a traceback.)
+    code = ("import json, sys\nfrom pitchcli import program\n{claim}\n"
+            # (a first table: tabulate imported, with its stand-ins lent in the program)
+            "from pitchcli.render.tabulated import tabulate\ntabulate([['Ann']])\n"
+            "import tabulate as t\nsys.modules['wcwidth'] = None\n"
+            "{plain}"
+            "print(json.dumps(tabulate(json.loads(sys.argv[1]), ['name', 'n', 'what'], disable_numparse=True)))")
+    own = subprocess.run([sys.executable, "-c", code.format(claim="program.claim()", plain=""), json.dumps(ROWS)],
+                         capture_output=True, text=True, check=True).stdout
+    by_length = subprocess.run([sys.executable, "-c", code.format(claim="", plain="t.wcwidth = None\n"),
+                                json.dumps(ROWS)], capture_output=True, text=True, check=True).stdout
+    assert own == by_length and "李小龍" in json.loads(own)
+
+
 def test_wcwidth_already_imported_means_its_own_module() -> None:
     code = ("import json, sys, wcwidth\nfrom pitchcli import program\nprogram.claim()\n"
             "from pitchcli.render.tabulated import tabulate, _module\n"
