@@ -1,7 +1,8 @@
 """The event log's public types: ``HandEvent`` and the engine's frozen records
 it is made of (``Game.events``), in a module of their own so that a script or
 a command that reads a game's results without its log doesn't define them
-(``pitchcli.api.games`` hands them out when first asked for)."""
+(``pitchcli.api.games`` hands them out when first asked for; its ``EVENTS``
+names them)."""
 
 from __future__ import annotations
 
@@ -22,11 +23,7 @@ from pitchcli.engine.events import (
 )
 from pitchcli.engine.scoring import PointCredit
 
-EVENTS = ("Awarded", "CallMade", "CardPlayed", "ContractSet", "Discarded", "Drew", "HandSettled", "HandStarted",
-          "PartnerCalled", "PointCredit", "PointsTaken", "TrickStarted", "TrickWon", "TrumpSet")
-"""The event log's types (the engine's frozen records), public with ``HandEvent``."""
-
-__all__ = ["EVENTS", "Awarded", "CallMade", "CardPlayed", "ContractSet", "Discarded", "Drew", "HandEvent",
+__all__ = ["Awarded", "CallMade", "CardPlayed", "ContractSet", "Discarded", "Drew", "HandEvent",
            "HandSettled", "HandStarted", "PartnerCalled", "PointCredit", "PointsTaken", "TrickStarted", "TrickWon",
            "TrumpSet"]
 

@@ -35,7 +35,6 @@ from pitchcli.profiles import Profile
 
 if TYPE_CHECKING:  # (at run time from ``api.events`` when first asked for: ``__getattr__`` below)
     from pitchcli.api.events import (
-        EVENTS,
         Awarded,
         CallMade,
         CardPlayed,
@@ -52,9 +51,11 @@ if TYPE_CHECKING:  # (at run time from ``api.events`` when first asked for: ``__
         TrumpSet,
     )
 
-_FROM_EVENTS = frozenset(("EVENTS", "HandEvent", "Awarded", "CallMade", "CardPlayed", "ContractSet", "Discarded",
-                          "Drew", "HandSettled", "HandStarted", "PartnerCalled", "PointsTaken", "TrickStarted",
-                          "TrickWon", "TrumpSet"))
+EVENTS = ("Awarded", "CallMade", "CardPlayed", "ContractSet", "Discarded", "Drew", "HandSettled", "HandStarted",
+          "PartnerCalled", "PointCredit", "PointsTaken", "TrickStarted", "TrickWon", "TrumpSet")
+"""The event log's types (the engine's frozen records), public with ``HandEvent``."""
+
+_FROM_EVENTS = frozenset((*EVENTS, "HandEvent")) - {"PointCredit"}  # (PointCredit: imported above)
 
 
 def __getattr__(name: str) -> Any:

@@ -237,3 +237,14 @@ def test_a_score_sheet_defines_no_event_log() -> None:
     records (``api.events``) are defined by ``replay`` and ``Game.events``."""
     assert "pitchcli.engine.events" not in _run("score", "samples/auction-full.yaml")[1]
     assert "pitchcli.engine.events" in _run("replay", "samples/auction-full.yaml")[1]
+
+
+def test_the_event_types_are_where_they_were() -> None:
+    """``api.games`` still hands out every event type and ``HandEvent`` (from
+    ``api.events``, when first asked for); any other name is an AttributeError."""
+    from pitchcli.api import events, games
+
+    for name in (*games.EVENTS, "HandEvent"):
+        assert getattr(games, name) is getattr(events, name)
+    with pytest.raises(AttributeError):
+        games.Nonesuch  # type: ignore[attr-defined]  # noqa: B018
