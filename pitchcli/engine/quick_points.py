@@ -334,9 +334,13 @@ class PointCardBatch(QuickBatch):
                 for i, mates, named in zip(self.card_hands, mates_of, holders_of, strict=True):
                     partners[i], holders[i] = mates, named
         if partners is not None:
+            # The bidding side of each hand: the bidder's unit and his partners'
+            # (one assignment for the batch, not one a hand).
+            unit = np.array(unit_of)
             side = np.zeros((hands, units), bool)
-            for i, mates in enumerate(partners):
-                side[i, [unit_of[s] for s in (self.bidder[i], *mates)]] = True
+            side[np.arange(hands), unit[np.array(self.bidder, np.int64)]] = True
+            mates = np.fromiter(chain.from_iterable(partners), np.int64)
+            side[np.repeat(np.arange(hands), list(map(len, partners))), unit[mates]] = True
         if self.tally_hands:  # the record's own points: what the hand is scored from
             at = np.array(self.tally_hands)
             taken[at] = np.array(self.tally_taken, np.int64).reshape(-1, units)
