@@ -68,6 +68,11 @@ def __getattr__(name: str) -> Any:
         return getattr(events, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
+def __dir__() -> list[str]:
+    """The module's names, the event log's types among them (``dir``, completion)."""
+    return sorted({*globals(), *_FROM_EVENTS})
+
 __all__ = ["EVENTS", "Awarded", "Call", "CallMade", "Card", "CardPlayed", "ContractSet", "Discarded", "Drew", "Game",
            "Hand", "HandEvent", "HandSettled", "HandStarted", "NoWin", "PartnerCalled", "Play", "Point",
            "PointCard", "PointCredit", "PointsTaken", "Trick", "TrickStarted", "TrickWon", "TrumpSet", "Win", "Words",

@@ -246,5 +246,6 @@ def test_the_event_types_are_where_they_were() -> None:
 
     for name in (*games.EVENTS, "HandEvent"):
         assert getattr(games, name) is getattr(events, name)
+        assert name in dir(games)
     with pytest.raises(AttributeError):
         games.Nonesuch  # type: ignore[attr-defined]  # noqa: B018
