@@ -270,9 +270,9 @@ class InOrder:
 
     @staticmethod
     def _read_back(part: PieceRead, offset: dict[str, tuple[int, int]]) -> Iterator[Prepared]:
-        t = part.task
         import pickle
 
+        t = part.task
         docs, lines = offset.get(t.name, (0, 0)) if t.start is not None and t.piece else (0, 0)
         with open(part.path, "rb") as f:
             while True:
