@@ -126,7 +126,7 @@ def trick_cells(t: TrickView) -> Markup:
 
 @lru_cache(maxsize=1 << 12)
 def _won_by(winner: str | None) -> str:
-    return "nobody" if winner is None else f'{html(winner)} <span aria-hidden="true">★</span>'
+    return "nobody" if winner is None else f'{_name_html(winner)} <span aria-hidden="true">★</span>'
 
 
 def trick_rows(tricks: list[TrickView]) -> Markup:
@@ -237,10 +237,12 @@ def _section(h: HandView, winner_hand: int | None) -> str:
     if h.tricks:
         heads = "".join(f'<th class="card-col" scope="col">{"Lead" if i == 0 else i + 1}</th>'
                         for i in range(len(h.tricks[0].players)))
-        out.append(f'<section class="scroll" tabindex="0" aria-label="Tricks of hand {n}"><table class="trick">\n'
-                   f"<caption>Tricks of hand {n}, cards in play order (the winning card marked)</caption>\n"
-                   f'<thead><tr><th class="num" scope="col">Trick</th>{heads}<th class="text" scope="col">Won by</th>'
-                   f"</tr></thead>\n<tbody>\n{trick_rows(h.tricks)}</tbody></table></section>")
+        table = Markup(f'<table class="trick">\n'
+                       f"<caption>Tricks of hand {n}, cards in play order (the winning card marked)</caption>\n"
+                       f'<thead><tr><th class="num" scope="col">Trick</th>{heads}<th class="text" scope="col">'
+                       f"Won by</th></tr></thead>\n<tbody>\n{trick_rows(h.tricks)}</tbody></table>")
+        # (the templates' own scroll box, the ``scroll`` macro, called once a hand)
+        out.append(_macros().scroll(f"Tricks of hand {h.number}", caller=lambda: table))
     elif h.scored:
         out.append('<p class="meta">A tally: the record gives who took which point, not the cards.</p>\n')
     out.append("</section>\n")
