@@ -192,6 +192,19 @@ def _shown(g: GamePage) -> GamePage:
     return replace(g, view=for_display(g.view), event=short(g.event, DISPLAY_NAME))
 
 
+def _as_link(g: GamePage) -> GamePage:
+    """A game as a link to it reads it (its path, round and link text): ``g``
+    itself when its round and table need no cutting for display (``_shown``
+    cuts only labels longer than ``DISPLAY_NAME``, so the link says the same),
+    else ``_shown(g)``. A page links to up to ``MAX_MATES`` games of its round:
+    showing each whole cut every name of every one of them, some 10% of a
+    game page's time for nothing."""
+    v = g.view
+    if all(x is None or len(x) <= DISPLAY_NAME for x in (v.round, v.table)):
+        return g
+    return _shown(g)
+
+
 def _game_page(site: Site, lay: SiteLayout, g: GamePage, under: str) -> str:
     # The page shows names cut short (a record's 55 KB name is not written on
     # every line); the layout, the ratings and the player pages keep whole names.
@@ -199,8 +212,8 @@ def _game_page(site: Site, lay: SiteLayout, g: GamePage, under: str) -> str:
     whole = lay.player_links("../")
     cut = short_names([*v.players, *v.units, *v.teams])  # as for_display cuts them
     links = {cut[n]: whole[n] for n in v.players if n in whole}
-    page = replace(_shown(replace(g, view=v)), previous=g.previous and _shown(g.previous),
-                   next=g.next and _shown(g.next), round_mates=[_shown(o) for o in g.round_mates])
+    page = replace(_shown(replace(g, view=v)), previous=g.previous and _as_link(g.previous),
+                   next=g.next and _as_link(g.next), round_mates=[_as_link(o) for o in g.round_mates])
     shown = page.view
     heads, cells = _points(shown)
     ctx = {"page": page, "view": shown, "heading": page.heading, "final": _final(shown), "svg": svg(shown),

@@ -84,3 +84,34 @@ def test_every_page_of_the_site_shows_names_cut(tmp_path: Path) -> None:
         html = p.read_text(encoding="utf-8")
         assert len(html) < 100_000, (p.name, len(html))
         assert "A" * (DISPLAY_NAME + 1) not in html and "E" * (DISPLAY_NAME + 1) not in html, p.name
+
+
+def test_links_to_games_of_long_rounds_and_tables_say_them_cut(tmp_path: Path) -> None:
+    """A game page links to the previous and next game and to the other tables
+    of its round, by round and table: a long label is cut there as on the
+    game's own page (whole, it was on every game page of the round), and a
+    short one is written whole."""
+    from pitchcli import escape
+
+    long_round, long_table = "R" * 300, "T" * 300
+    for n, table in enumerate([long_table, "2", long_table + "x"], 1):
+        rec = base_game(event="Open", round=long_round, table=table, date="2026-11-21")
+        (tmp_path / f"g{n}.json").write_text(json.dumps(rec), encoding="utf-8")
+    out = tmp_path / "site"
+    r = CliRunner().invoke(main, ["report", str(tmp_path), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    pages = {p.name: p.read_text(encoding="utf-8") for p in (out / "open").glob("game-*.html")}
+    assert len(pages) == 3
+    cut_round, cut_table = escape.short(long_round, DISPLAY_NAME), escape.short(long_table, DISPLAY_NAME)
+    for name, page in pages.items():
+        assert "R" * (DISPLAY_NAME + 1) not in page and "T" * (DISPLAY_NAME + 1) not in page, name
+        nav = page.split("The round's other tables", 1)
+        assert len(nav) == 2, name  # every game links to the round's two other tables
+        links = nav[1].split("</span>", 1)[0]
+        assert links.count("<a ") == 2, links
+    # (tables are in order: "2" first; the long ones are each cut alike, so both say cut_table)
+    mates = {name: page.split("The round's other tables", 1)[1].split("</span>", 1)[0] for name, page in pages.items()}
+    assert mates["game-1.html"].count(f"Table {cut_table}</a>") == 2
+    assert "Table 2</a>" in mates["game-2.html"] and "Table 2</a>" in mates["game-3.html"]
+    assert f"Next: Round {cut_round} of 2026-11-21 Table {cut_table}" in pages["game-1.html"]
+    assert f"Previous: Round {cut_round} of 2026-11-21 Table 2</a>" in pages["game-2.html"]
