@@ -213,10 +213,11 @@ def _game_page(site: Site, lay: SiteLayout, g: GamePage, under: str) -> str:
     cut = short_names([*v.players, *v.units, *v.teams])  # as for_display cuts them
     links = {cut[n]: whole[n] for n in v.players if n in whole}
     page = replace(_shown(replace(g, view=v)), previous=g.previous and _as_link(g.previous),
-                   next=g.next and _as_link(g.next), round_mates=[_as_link(o) for o in g.round_mates])
+                   next=g.next and _as_link(g.next))
     shown = page.view
     heads, cells = _points(shown)
-    ctx = {"page": page, "view": shown, "heading": page.heading, "final": _final(shown), "svg": svg(shown),
+    ctx = {"page": page, "mates": [_as_link(o) for o in g.round_mates],
+           "view": shown, "heading": page.heading, "final": _final(shown), "svg": svg(shown),
            "point_heads": heads, "hand_rows": hand_rows(shown, cells), "hand_sections": hand_sections(shown),
            "record": _shown_path(v.file, under)}
     try:

@@ -17,7 +17,8 @@ give the same ratings, whatever order they are named in.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -36,6 +37,49 @@ MODEL = "openskill PlackettLuce"
 Rated = GameView | GameResult
 
 
+class History(Sequence[tuple[str | None, float]]):
+    """A rating's (date, ordinal) after each game, oldest first: a list of the
+    dates (the games' own strings) and an array of the ordinals. A report
+    keeps one for every player and team until its pages are written: 16 bytes
+    a game where a tuple and its float were 80 (``tests/render/test_report_scale.py``).
+    Reads as a sequence of pairs, and equals any sequence of the same pairs."""
+
+    __slots__ = ("_dates", "_values")
+
+    def __init__(self, pairs: Iterable[tuple[str | None, float]] = ()) -> None:
+        self._dates: list[str | None] = []
+        self._values = array("d")
+        for pair in pairs:
+            self.append(pair)
+
+    def append(self, pair: tuple[str | None, float]) -> None:
+        """Add the rating after one more game."""
+        date, value = pair
+        self._dates.append(date)
+        self._values.append(value)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return list(zip(self._dates[i], self._values[i], strict=True))
+        return self._dates[i], self._values[i]
+
+    def __iter__(self) -> Iterator[tuple[str | None, float]]:
+        return zip(self._dates, self._values, strict=True)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable, as the list it stands for)
+
+    def __repr__(self) -> str:
+        return f"History({list(self)!r})"
+
+
 @dataclass
 class PlayerRating:
     """One player's rating and record over the period."""
@@ -48,7 +92,7 @@ class PlayerRating:
     first_date: str | None = None
     last_date: str | None = None
     start_ordinal: float = 0.0  # at the start of the period
-    history: list[tuple[str | None, float]] = field(default_factory=list)  # (date, ordinal) after each game
+    history: History = field(default_factory=History)  # (date, ordinal) after each game
 
     @property
     def ordinal(self) -> float:
@@ -75,7 +119,7 @@ class TeamRating:
     wins: int = 0
     mu: float = 0.0
     sigma: float = 0.0
-    history: list[tuple[str | None, float]] = field(default_factory=list)  # (date, ordinal) after each game
+    history: History = field(default_factory=History)  # (date, ordinal) after each game
 
     @property
     def ordinal(self) -> float:

@@ -18,6 +18,7 @@ its ``GameView``; nothing here computes a rule.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -67,8 +68,22 @@ class GameEntry:
 
 
 def brief(v: GameView, key: Any = None) -> GameEntry:
-    """The entry of a game (see ``GameEntry``)."""
-    return GameEntry(replace(v, hands=[]), len(v.hands), key)
+    """The entry of a game (see ``GameEntry``). Its names and labels are the
+    ones every other entry that says the same holds (``sys.intern``): a
+    league's games name the same players, dates and events thousands of
+    times, and each record read gave each its own copy (a quarter of what an
+    entry kept)."""
+    s = sys.intern
+
+    def n(x: str | None) -> str | None:
+        return None if x is None else s(x)
+
+    return GameEntry(replace(
+        v, hands=[], event=n(v.event), date=n(v.date), round=n(v.round), table=n(v.table), variant=s(v.variant),
+        players=[s(p) for p in v.players], units=[s(u) for u in v.units],
+        teams={s(u): [s(p) for p in m] for u, m in v.teams.items()},
+        totals=None if v.totals is None else {s(u): t for u, t in v.totals.items()}, winner=n(v.winner)),
+        len(v.hands), key)
 
 
 @dataclass(slots=True)
@@ -83,11 +98,31 @@ class GamePage:
     event_path: str = ""
     previous: GamePage | None = None
     next: GamePage | None = None
-    round_mates: list[GamePage] = field(default_factory=list)  # the other tables of its round (the nearest)
     hands: int = 0
     key: Any = None
-    more_mates: int = 0  # the round's tables not in ``round_mates``
     night_path: str = ""  # the page that lists the game's round (its night's page, or the event's)
+    round_entry: RoundEntry | None = field(default=None, repr=False, compare=False)  # its round's tables
+    seat: int = 0  # its place among them
+
+    @property
+    def round_mates(self) -> list[GamePage]:
+        """The other tables of its round its page links to, the nearest
+        ``MAX_MATES``. (Made when asked: a list of two dozen kept for every
+        game was a tenth of what a site held of each.)"""
+        r, k = self.round_entry, self.seat
+        if r is None:
+            return []
+        lo = max(0, k - MAX_MATES // 2)
+        return [o for i, o in enumerate(r.games[lo:k + MAX_MATES // 2 + 1], lo) if i != k]
+
+    @property
+    def more_mates(self) -> int:
+        """The round's other tables not in ``round_mates``."""
+        r, k = self.round_entry, self.seat
+        if r is None:
+            return 0
+        shown = min(len(r.games), k + MAX_MATES // 2 + 1) - max(0, k - MAX_MATES // 2) - 1
+        return len(r.games) - 1 - shown
 
     @property
     def round_name(self) -> str:
@@ -323,9 +358,10 @@ def layout(summary: Summary, nights: dict[RoundKey, Summary], games: Iterable[Ga
         name = ev.event if ev.event is not None else NO_EVENT
         page = EventPage(ev, name, slug(name, folders, f"event-{i}"))
         rounds: dict[RoundKey, RoundEntry] = {}
+        event_path = page.path  # (one string for all its games)
         for n, e in enumerate(sorted(by_event.get(ev.event, []), key=lambda e: _game_order(e.view)), 1):
             v = e.view
-            g = GamePage(v, name, n, f"{page.folder}/game-{n}.html", page.path, hands=e.hands, key=e.key)
+            g = GamePage(v, name, n, f"{page.folder}/game-{n}.html", event_path, hands=e.hands, key=e.key)
             page.games.append(g)
             key = (v.date, v.round)
             if key not in rounds:
@@ -338,9 +374,7 @@ def layout(summary: Summary, nights: dict[RoundKey, Summary], games: Iterable[Ga
             a.next, b.previous = b, a
         for r in rounds.values():
             for k, g in enumerate(r.games):
-                near = r.games[max(0, k - MAX_MATES // 2):k + MAX_MATES // 2 + 1]
-                g.round_mates = [o for o in near if o is not g]
-                g.more_mates = len(r.games) - 1 - len(g.round_mates)
+                g.round_entry, g.seat = r, k
         steps = after.get(ev.event, [])
         page.after_nights = [(key[0], snap) for key, snap in steps] if len(steps) > 1 else []
         if len(page.games) > INLINE_GAMES:
@@ -350,7 +384,7 @@ def layout(summary: Summary, nights: dict[RoundKey, Summary], games: Iterable[Ga
                 for g in r.games:
                     g.night_path = ng.path
         for g in page.games:
-            g.night_path = g.night_path or page.path
+            g.night_path = g.night_path or event_path
         games.extend(page.games)
         events.append(page)
     return SiteLayout(events, games, _players(games, ratings), ratings)

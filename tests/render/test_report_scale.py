@@ -207,3 +207,50 @@ def test_the_player_links_are_made_once_for_every_page(tmp_path: Path) -> None:
     assert lay.player_links("../") is deep and lay.player_links("") is top
     assert set(deep) == set(lay.players) and all(deep[n] == "../" + top[n] for n in lay.players)
     assert top == {n: p.path for n, p in lay.players.items()}
+
+
+KEPT_A_GAME = 2_500  # bytes a site keeps of each game once laid out (stop 60: about 2,100; before it 2,900:
+# each game's copy of its names and dates, a list of its round's nearest two dozen tables, a tuple and a
+# float for each player's rating after it)
+
+
+def _league(n: int, folder: Path) -> None:
+    """``n`` games of a league of twelve players, seven tables a round, four rounds a night."""
+    rec = canonical(simulate_game("auction", 4, rng=random.Random(27)))
+    players = [f"Player {k}" for k in range(12)]
+    rng = random.Random(5)
+    folder.mkdir()
+    lines = []
+    for k in range(n):
+        night = k // 28
+        date = f"2026-{1 + night // 28:02d}-{1 + night % 28:02d}"
+        text = to_jsonl({**rec, "id": f"g{k}", "event": "League", "date": date, "round": k // 7 + 1,
+                         "table": k % 7 + 1})
+        for old, new in zip(rec["players"], rng.sample(players, 4), strict=True):
+            text = text.replace(f'"{old}"', f'"{new}"')
+        lines.append(text)
+    (folder / "games.jsonl").write_text("".join(lines), encoding="utf-8")
+
+
+def test_what_a_site_keeps_of_a_game_is_small(tmp_path: Path) -> None:
+    """Until the last page is written a site keeps something of every game
+    (its entry for the pages that list it, its place in the layout, its
+    players' ratings after it): that is what grows with a league's games."""
+    for n in (28, 252):
+        _league(n, tmp_path / f"l{n}")
+
+    def kept(n: int) -> int:
+        gc.collect()
+        tracemalloc.start()
+        try:
+            site = collect(check_paths([str(tmp_path / f"l{n}")]))
+            p = plan(site)
+            gc.collect()
+            assert len(p.layout.games) == n
+            return tracemalloc.get_traced_memory()[0]
+        finally:
+            tracemalloc.stop()
+
+    kept(28)  # (imports and caches: once, not per game)
+    per_game = (kept(252) - kept(28)) / 224
+    assert per_game < KEPT_A_GAME, f"{per_game:.0f} bytes a game"

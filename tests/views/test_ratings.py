@@ -157,3 +157,17 @@ def test_a_team_members_page_shows_the_teams_rating_history(tmp_path: Path) -> N
     assert '<a href="../players/ida.html">Ida</a></h3>' in section
     assert section.count('aria-label="Rating of the team Ann &amp; Ida after each of 2 games') == 1
     assert "2 games together, 2 won" in section
+
+
+def test_a_history_reads_as_its_pairs() -> None:
+    from pitchcli.views.ratings import History
+
+    h = History()
+    assert h == [] and len(h) == 0 and list(h) == []
+    h.append(("2026-01-01", 1.5))
+    h.append((None, -0.25))
+    assert h == [("2026-01-01", 1.5), (None, -0.25)] and h == History(h)
+    assert h != [("2026-01-01", 1.5)] and h != [("2026-01-01", 1.5), (None, 0.0)]
+    assert h[-1] == (None, -0.25) and h[0][1] == 1.5 and h[1:] == [(None, -0.25)]
+    assert [d for d, _ in h] == ["2026-01-01", None] and len(h) == 2
+    assert (h == "ab") is False
