@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -273,6 +273,41 @@ class PlayerGame:
         return None if winner is None else winner == self.unit
 
 
+class PlayerGames(Sequence[PlayerGame]):
+    """A player's games, oldest first, each read as a ``PlayerGame`` when
+    asked for. Kept as the games' pages and, for each, the place of the
+    player's side among the game's sides: 9 bytes a game where a
+    ``PlayerGame`` and its place in a list were 72 (a site keeps one entry
+    for every player of every game until its last page is written)."""
+
+    __slots__ = ("_pages", "_units", "player")
+
+    def __init__(self, player: str) -> None:
+        self.player = player
+        self._pages: list[GamePage] = []
+        self._units = bytearray()  # (a game has at most 8 sides)
+
+    def add(self, game: GamePage, unit: str) -> None:
+        """One more game, the player's side in it ``unit`` (one of its ``units``)."""
+        self._pages.append(game)
+        self._units.append(game.view.units.index(unit))
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+    def _at(self, i: int) -> PlayerGame:
+        g = self._pages[i]
+        return PlayerGame(g, g.view.units[self._units[i]], self.player)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self._at(k) for k in range(*i.indices(len(self)))]
+        return self._at(i if i >= 0 else i + len(self))
+
+    def __iter__(self) -> Iterator[PlayerGame]:
+        return map(self._at, range(len(self)))
+
+
 @dataclass
 class PlayerPage:
     """One player's page. Its games are listed ``MAX_ROWS`` a page: the first
@@ -280,10 +315,13 @@ class PlayerPage:
 
     name: str
     path: str
-    games: list[PlayerGame] = field(default_factory=list)
     rating: PlayerRating | None = None
     meetings: list[Meeting] = field(default_factory=list)  # head to head, against other players
     teams: list[TeamRating] = field(default_factory=list)  # the fixed teams the player was rated in
+    games: PlayerGames = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.games = PlayerGames(self.name)
 
     @property
     def part_paths(self) -> list[str]:
@@ -421,7 +459,7 @@ def _players(games: list[GamePage], ratings: Ratings) -> dict[str, PlayerPage]:
         v = g.view
         for u in v.units:
             for p in v.members(u):
-                out[p].games.append(PlayerGame(g, u, p))
+                out[p].games.add(g, u)
     for t in sorted(ratings.teams.values(), key=lambda t: t.name):
         for p in t.members:
             if p in out:

@@ -209,9 +209,9 @@ def test_the_player_links_are_made_once_for_every_page(tmp_path: Path) -> None:
     assert top == {n: p.path for n, p in lay.players.items()}
 
 
-KEPT_A_GAME = 2_500  # bytes a site keeps of each game once laid out (stop 60: about 2,100; before it 2,900:
+KEPT_A_GAME = 2_400  # bytes a site keeps of each game once laid out (stop 60: about 1,900; before it 2,950:
 # each game's copy of its names and dates, a list of its round's nearest two dozen tables, a tuple and a
-# float for each player's rating after it)
+# float for each player's rating after it, a row object for each of its players)
 
 
 def _league(n: int, folder: Path) -> None:

@@ -1,0 +1,34 @@
+"""The report's layout (``views.site``): a player's games, read back as the
+``PlayerGame`` rows a player's page lists, whatever way they are asked for."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pitchcli.pipeline.check import check_paths
+from pitchcli.render.site import collect, plan
+from pitchcli.views.site import PlayerGame
+
+TOURNAMENT = Path(__file__).resolve().parents[2] / "samples" / "tournament"
+
+
+def test_a_players_games_read_as_their_rows() -> None:
+    lay = plan(collect(check_paths([str(TOURNAMENT)]))).layout
+    assert lay.players
+    seen = 0
+    for name, page in lay.players.items():
+        rows = list(page.games)
+        assert len(rows) == len(page.games) > 0
+        for row in rows:
+            assert isinstance(row, PlayerGame) and row.player == name
+            v = row.game.view
+            assert name in v.members(row.unit) and row.unit in v.units  # the player's own side
+            assert row.total == (None if v.totals is None else v.totals[row.unit])
+        assert page.games[0] == rows[0] and page.games[-1] == rows[-1]
+        assert page.games[1:3] == rows[1:3] and page.games[::-1] == rows[::-1]
+        assert page.part(1) == rows[:200]
+        # every game of the layout in which the player sat, once, in the order of the layout
+        games = [g for g in lay.games if name in g.view.players]
+        assert [r.game for r in rows] == games
+        seen += len(rows)
+    assert seen == sum(len(g.view.players) for g in lay.games)
