@@ -21,6 +21,7 @@ import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from pitchcli.views.game import GameView
@@ -338,6 +339,11 @@ class PlayerPage:
     def title(self) -> str:
         """The page's title."""
         return f"{short(self.name, MAX_TITLE - 9)} · player"
+
+    @cached_property
+    def wins(self) -> int:
+        """The games the player's side won (counted once: every part of the page says it)."""
+        return sum(1 for g in self.games if g.won)
 
     @property
     def partners(self) -> list[tuple[str, int]]:
