@@ -197,8 +197,8 @@ def _as_link(g: GamePage) -> GamePage:
     itself when its round and table need no cutting for display (``_shown``
     cuts only labels longer than ``DISPLAY_NAME``, so the link says the same),
     else ``_shown(g)``. A page links to up to ``MAX_MATES`` games of its round:
-    showing each whole cut every name of every one of them, some 10% of a
-    game page's time for nothing."""
+    cutting each of them for display cut every name of each, some 10% of a
+    game page's time, for links that say the same."""
     v = g.view
     if all(x is None or len(x) <= DISPLAY_NAME for x in (v.round, v.table)):
         return g

@@ -55,7 +55,8 @@ class CardFace(NamedTuple):
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # A spooled view's faces are read back as the shared ones (``shared_face``),
         # not made anew: some 100 objects a game fewer for ``pitch report`` to
-        # make and collect (measured: unpickling a view took 0.45 of the time).
+        # make and collect (measured, 300 views unpickled in a loop: 0.68 -> 0.31 ms
+        # a view; in a report's run 0.26 -> 0.24, pickling 0.40 -> 0.33).
         return shared_face, tuple(self)
 
 
