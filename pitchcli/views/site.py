@@ -74,7 +74,8 @@ def brief(v: GameView, key: Any = None) -> GameEntry:
     league's games name the same players, dates and events thousands of
     times, and each record read gave each its own copy (a quarter of what an
     entry kept)."""
-    s = sys.intern
+    def s(x: str) -> str:
+        return sys.intern(x) if type(x) is str else x  # (``sys.intern`` takes no subclass of str)
 
     def n(x: str | None) -> str | None:
         return None if x is None else s(x)

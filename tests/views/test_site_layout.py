@@ -32,3 +32,24 @@ def test_a_players_games_read_as_their_rows() -> None:
         assert [r.game for r in rows] == games
         seen += len(rows)
     assert seen == sum(len(g.view.players) for g in lay.games)
+
+
+def test_entries_share_their_names() -> None:
+    """Two games of the same players, read from two files: their entries hold
+    one string of each name, date and event (a league's thousands of games
+    would hold a copy each); a name that is a subclass of str (a script's own
+    view) is kept as it is."""
+    from dataclasses import replace
+
+    from pitchcli.views.game import game_view, usable
+    from pitchcli.views.site import brief
+
+    one, two = ([game_view(c) for c in check_paths([str(TOURNAMENT)]) if usable(c)] for _ in range(2))
+    a, b = brief(one[0]).view, brief(two[0]).view
+    assert a == b and a.players[0] is b.players[0] and a.event is b.event and a.date is b.date
+
+    class Name(str):
+        pass
+
+    c = brief(replace(one[0], players=[Name(p) for p in one[0].players])).view
+    assert all(type(p) is Name for p in c.players) and c.players == one[0].players
