@@ -304,7 +304,7 @@ class PlayerGames(Sequence[PlayerGame]):
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return [self._at(k) for k in range(*i.indices(len(self)))]
-        return self._at(i if i >= 0 else i + len(self))
+        return self._at(i)  # (both lists index alike: a negative index, one out of range)
 
     def __iter__(self) -> Iterator[PlayerGame]:
         return map(self._at, range(len(self)))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pitchcli.pipeline.check import check_paths
 from pitchcli.render.site import collect, plan
 from pitchcli.views.site import PlayerGame
@@ -27,6 +29,10 @@ def test_a_players_games_read_as_their_rows() -> None:
         assert page.games[0] == rows[0] and page.games[-1] == rows[-1]
         assert page.games[1:3] == rows[1:3] and page.games[::-1] == rows[::-1]
         assert page.part(1) == rows[:200]
+        with pytest.raises(IndexError):
+            page.games[-len(rows) - 1]
+        with pytest.raises(IndexError):
+            page.games[len(rows)]
         # every game of the layout in which the player sat, once, in the order of the layout
         games = [g for g in lay.games if name in g.view.players]
         assert [r.game for r in rows] == games
