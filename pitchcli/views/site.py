@@ -120,11 +120,8 @@ class GamePage:
     @property
     def more_mates(self) -> int:
         """The round's other tables not in ``round_mates``."""
-        r, k = self.round_entry, self.seat
-        if r is None:
-            return 0
-        shown = min(len(r.games), k + MAX_MATES // 2 + 1) - max(0, k - MAX_MATES // 2) - 1
-        return len(r.games) - 1 - shown
+        r = self.round_entry
+        return 0 if r is None else len(r.games) - 1 - len(self.round_mates)
 
     @property
     def round_name(self) -> str:
