@@ -304,6 +304,7 @@ class RuleArrays:
         self.key = np.array([[[0, *v.win_key[led]] for led in SUITS] for v in views])
         self.void_only = np.array([[[False, *(c in v.void_only[led] for c in range(_CARDS))] for led in SUITS]
                                    for v in views])
+        self.suit_by_led = np.broadcast_to(self.suit[:, None, :], self.key.shape).copy()  # (for ``suit_of``)
         self.points = np.array([0, *GAME_POINTS_I])  # AP-SCORE-4
         self.jack = np.array([JACK_I[t] + 1 for t in SUITS])
         self.value = np.array([[0, *v.points_i] for v in views])  # TP-POINTS-1 (none in Auction Pitch)
@@ -312,6 +313,21 @@ class RuleArrays:
         self.two = np.array([TWO_I[t] + 1 for t in SUITS])  # TP-POINTS-1: to who played it
         outside = outside_cards(fam)
         self.in_deck = np.array([False] + [c not in outside for c in range(_CARDS)])
+
+    def by_trump_led(self, trump: np.ndarray, led: np.ndarray, cards: np.ndarray) -> np.ndarray:
+        """Each card of ``cards`` (hands by tricks by places) as one index
+        into the arrays by trump, suit led and card (``key``, ``void_only``,
+        ``suit_by_led``), for ``take``: ``trump`` per hand, ``led`` per
+        trick. (Indexing by the three arrays broadcast took three times as
+        long as one such index and a ``take`` per array.)"""
+        return (trump[:, None] * len(SUITS) + led)[:, :, None] * (_CARDS + 1) + cards
+
+    def suit_of(self, tlc: np.ndarray) -> np.ndarray:
+        """Each card's suit for following, under its hand's trump (0 for no
+        card), from ``by_trump_led``'s index."""
+        suit = self.suit_by_led.take(tlc)
+        suit[suit < 0] = 0
+        return suit
 
 
 class QuickBatch:
@@ -526,7 +542,8 @@ class QuickBatch:
             taken_by[at] = np.array(self.tally_taken, np.int64).reshape(-1, 4)
             tally[at] = True
         units = len(self.table.unit_names)
-        taken = np.stack([(taken_by == u).sum(1) for u in range(units)], 1)  # AP-SCORE-3: a point per award
+        # AP-SCORE-3: a point per award (a unit shifted by one: -1, nobody's, is column 0)
+        taken = per_unit(taken_by + 1, np.ones_like(taken_by), units + 1)[:, 1:]
         made, delta = self.settle(taken)
         return self.verdicts(ok, made, delta, taken_by, seats, tally)
 
@@ -565,26 +582,12 @@ class QuickBatch:
         at = np.array(self.card_hands)
         bidder = np.array(self.bidder)[at]
         has_deal = np.array(self.has_deal)
-        rows = np.arange(h)[:, None]
-        # CARD-1, CARD-3: cards of the deck only; AP-DEAL-1: the cards played
-        # are the cards dealt, as many times each (a play-level hand's "deal"
-        # is its cards played).
+        # CARD-1, CARD-3: cards of the deck only (the cards dealt are the
+        # cards played: below).
         ok = t.in_deck[played].all(1)
         recorded = has_deal.any()  # (a batch of play-level hands alone has no deal to hold the play to)
         if recorded:
-            dealt = played.copy()
-            dealt[has_deal] = card_rows(self.dealt, int(has_deal.sum()), n * size)
-            ok &= t.in_deck[dealt].all(1)
-            in_order = np.sort(dealt, 1)
-            ok &= (np.sort(played, 1) == in_order).all(1)
-        else:
-            in_order = np.sort(played, 1)
-        # CARD-4: no card dealt twice (no two equal neighbours in the sorted
-        # deal), so, with the line above, none played twice either. This does
-        # not follow from the owner check below: a card dealt twice to the SAME
-        # player, who plays it twice (its second copy maybe written `9d` or
-        # `9♦`), leaves every seat its count of cards and every trick in order.
-        ok &= (in_order[:, 1:] != in_order[:, :-1]).all(1)
+            dealt = card_rows(self.dealt, int(has_deal.sum()), n * size)
         cards = played.reshape(h, size, n)
         trump = t.printed_suit[cards[:, 0, 0]]  # AP-PLAY-1: the suit of the first card led
         claimed = np.array(self.trump_claims)
@@ -592,12 +595,12 @@ class QuickBatch:
         trump[trump < 0] = 0  # (no suit: a hand refused above; any suit keeps the look-ups in range)
         led = t.suit[trump[:, None], cards[:, :, 0]]
         led[led < 0] = 0
+        tlc = t.by_trump_led(trump, led, cards)
         # AP-PLAY-3: the highest win key wins (its place in the trick, which
         # the cards alone decide); AP-PLAY-1: the pitcher leads the first
         # trick; AP-PLAY-4: the winner leads next; AP-TABLE-3: each trick is
         # played clockwise from its leader. So the seats follow from the cards.
-        keys = t.key[trump[:, None, None], led[:, :, None], cards]
-        wins = keys.argmax(2)
+        wins = t.key.take(tlc).argmax(2)
         steps = np.zeros((h, size), np.int64)
         steps[:, 1:] = wins[:, :-1].cumsum(1)
         leader = (bidder[:, None] + steps) % n
@@ -605,18 +608,34 @@ class QuickBatch:
         by_trick = clockwise(leader, n)
         seats = by_trick.reshape(h, n * size)
         winner = (leader + wins) % n
-        # AP-DEAL-1: who played each card is who was dealt it, where the deal is recorded.
+        # AP-DEAL-1: the cards played are the cards dealt, as many times each,
+        # and who played each card is who was dealt it: each hand's (card,
+        # seat) pairs played, sorted, are its pairs dealt, sorted (a
+        # play-level hand's "deal" is its cards played, by the seats that
+        # played them). One comparison of sorted codes (card * n + seat) says
+        # both. CARD-4: no card dealt twice (no two equal cards side by side
+        # in the sorted deal), so, with the line before, none played twice
+        # either. This does not follow from the pairs: a card dealt twice to
+        # the SAME player, who plays it twice (its second copy maybe written
+        # `9d` or `9♦`), leaves every pair in place.
+        played_at = played * n + seats
         if recorded:
-            owner = np.full((h, _CARDS + 1), -1, np.int64)
-            owner[rows, dealt] = np.repeat(np.arange(n), size)
-            ok &= ~has_deal | (owner[rows, played] == seats).all(1)
-        ok[unfollowed(t, trump, led, cards, by_trick)] = False  # AP-PLAY-2
+            dealt_at = dealt * n + _dealt_seats(n, size)
+            if len(dealt) < h:  # (a batch of mixed levels; most have a deal for every hand)
+                mixed = played_at.copy()
+                mixed[has_deal] = dealt_at
+                dealt_at = mixed
+            in_order = np.sort(dealt_at, 1)
+            ok &= (np.sort(played_at, 1) == in_order).all(1)
+        else:
+            in_order = np.sort(played_at, 1)
+        in_order //= n  # (the cards, in order)
+        ok &= (in_order[:, 1:] != in_order[:, :-1]).all(1)
+        ok[unfollowed(t, tlc, led, cards, by_trick)] = False  # AP-PLAY-2
         # AP-SCORE-1..4: High, Low, Jack to whoever takes them, Game on game points.
         unit_of = np.array(self.table.unit_of)
         units = len(self.table.unit_names)
-        won_unit = unit_of[winner]
-        values = t.points[cards].sum(2)
-        tallies = np.stack([(values * (won_unit == u)).sum(1) for u in range(units)], 1)
+        tallies = per_unit(unit_of[winner], t.points[cards].sum(2), units)
         strength = t.strength[trump[:, None], played]
         ar = np.arange(h)
         any_trump = strength.max(1) > 0
@@ -708,28 +727,49 @@ class QuickBatch:
         return out
 
 
-def unfollowed(t: RuleArrays, trump: np.ndarray, led: np.ndarray, cards: np.ndarray,
+def unfollowed(t: RuleArrays, tlc: np.ndarray, led: np.ndarray, cards: np.ndarray,
                by_trick: np.ndarray) -> np.ndarray:
     """The hands (indices) where a card neither of the suit led nor a trump
     comes from a seat that holds a card of the suit led (AP-PLAY-2, TP-PLAY-1:
     ``tables.may_follow``). ``cards``: per hand, trick and place, the card
-    (shifted by one); ``led`` the suit led and ``by_trick`` the seat at each
-    place; ``trump`` per hand. A seat's holding at a trick is what it plays
-    then and later (every card held is played), so it holds the suit led if
-    it plays that suit in this trick or later (in this one it played the off
-    card: "later" and "from this one on" agree)."""
+    (shifted by one); ``tlc`` the same as ``RuleArrays.by_trump_led`` indexes
+    them; ``led`` the suit led and ``by_trick`` the seat at each place. A
+    seat's holding at a trick is what it plays then and later (every card
+    held is played), so it holds the suit led if it plays that suit in this
+    trick or later (in this one it played the off card: "later" and "from
+    this one on" agree)."""
     h, size, n = cards.shape
-    off_h, off_k, off_j = np.nonzero(t.void_only[trump[:, None, None], led[:, :, None], cards])
+    off_h, off_k, off_j = np.nonzero(t.void_only.take(tlc))
     if not len(off_h):
         return off_h
-    # Each seat's suits from each trick on, as bits (1 << suit) or-ed from the last trick back.
-    suit = t.suit[trump[:, None, None], cards]
-    suit[suit < 0] = 0
-    per_seat = np.zeros((h, n, size), np.uint8)  # the suit each seat played in each trick, as a bit
-    per_seat[np.arange(h)[:, None, None], by_trick, np.arange(size)[None, :, None]] = np.left_shift(1, suit)
-    from_k = np.bitwise_or.accumulate(per_seat[:, :, ::-1], axis=2)[:, :, ::-1]
-    broke = from_k[off_h, by_trick[off_h, off_k, off_j], off_k] >> led[off_h, off_k] & 1
+    suit = t.suit_of(tlc)
+    # Each seat's suits from each trick on, as bits (1 << suit), per hand,
+    # trick and seat: each card's bit put at its seat (the place's seat,
+    # clockwise from the leader), then or-ed from the last trick back. (One
+    # put by flat index, and a trick at a time: a handful of tricks, where
+    # indexing by three arrays and ``bitwise_or.accumulate`` cost half again.)
+    held = np.empty(h * size * n, np.int64)
+    held[np.arange(0, h * size * n, n).reshape(h, size, 1) + by_trick] = np.left_shift(1, suit)
+    held = held.reshape(h, size, n)
+    for k in range(size - 2, -1, -1):
+        held[:, k] |= held[:, k + 1]
+    broke = held[off_h, off_k, by_trick[off_h, off_k, off_j]] >> led[off_h, off_k] & 1
     return off_h[broke.astype(bool)]
+
+
+def per_unit(unit: np.ndarray, value: np.ndarray, units: int) -> np.ndarray:
+    """Per row, the sum of ``value`` over each unit (``unit``: a unit per
+    value, of the same shape): rows by units. (One ``bincount``, where a sum
+    per unit cost four times as much.)"""
+    h = len(unit)
+    at = (np.arange(h)[:, None] * units + unit).ravel()
+    return np.bincount(at, value.ravel(), h * units).reshape(h, units).astype(np.int64)
+
+
+@cache
+def _dealt_seats(n: int, size: int) -> np.ndarray:
+    """The seat dealt each card of a deal, as a batch holds it (seat by seat)."""
+    return np.repeat(np.arange(n), size)
 
 
 def clockwise(leader: np.ndarray, n: int) -> np.ndarray:

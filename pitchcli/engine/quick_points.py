@@ -479,7 +479,8 @@ class PointCardBatch(QuickBatch):
         cards = played.reshape(h, size, n)
         led = t.suit[trump[:, None], cards[:, :, 0]]
         led[led < 0] = 0
-        keys = t.key[trump[:, None, None], led[:, :, None], cards]
+        tlc = t.by_trump_led(trump, led, cards)
+        keys = t.key.take(tlc)
         wins = keys.argmax(2)
         won = keys.max(2) > TRUMP_KEY
         steps = np.zeros((h, size), np.int64)
@@ -531,7 +532,7 @@ class PointCardBatch(QuickBatch):
             set_aside[np.repeat(rows, self.dead_size, 1), dead] = True
             set_aside[:, 0] = False  # (a placeholder)
             ok &= ~(plays.reshape(h, n, width).any(1) & set_aside).any(1)
-        ok[unfollowed(t, trump, led, cards, by_trick)] = False  # TP-PLAY-1
+        ok[unfollowed(t, tlc, led, cards, by_trick)] = False  # TP-PLAY-1
         value = t.value[trump[:, None], played]
         if self.dead_size == 0:  # TP4-4: no point card set aside, so every one is played
             ok &= (plays.reshape(h, n, width).any(1) | ~t.is_point[trump]).all(1)

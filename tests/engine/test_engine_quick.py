@@ -195,6 +195,43 @@ def test_a_game_dropped_from_a_batch_of_mixed_levels_leaves_the_others_as_they_a
         _same(quick, full)
 
 
+def _swapped_deal(rec: dict[str, Any]) -> None:
+    """Two players' first cards dealt swapped in hand 1: each plays a card
+    dealt to the other (AP-DEAL-1), every card still dealt once."""
+    deal = rec["hands"][0]["deal"]
+    a, b = rec["players"][:2]
+    deal[a][0], deal[b][0] = deal[b][0], deal[a][0]
+
+
+@pytest.mark.parametrize("edit", ["undealt card", "dealt twice", "swapped deal"])
+def test_a_broken_deal_in_a_batch_of_mixed_levels_is_the_full_replays(edit: str) -> None:
+    """A batch whose hands are of every level holds a deal for some hands
+    only (``QuickBatch._hands`` reads the others' play as their deal): a
+    full-detail hand among them whose play breaks its deal is refused, and
+    its game replayed in full; the others are decided."""
+    records = []
+    for seed in range(GAMES):
+        rec = _mixed(seed)  # (its first hand is of full detail)
+        if seed % 2:
+            _claims_off(rec)
+            if edit == "swapped deal":
+                _swapped_deal(rec)
+            else:
+                EDITS[edit](rec)
+        records.append(rec)
+    found = analyze_many(records)
+    broken = 0
+    for seed, (rec, quick) in enumerate(zip(records, found, strict=True)):
+        full = analyze(rec)
+        if full.violations:
+            broken += 1
+            assert quick is None, (edit, seed)
+            continue
+        assert quick is not None, (edit, seed)
+        _same(quick, full)
+    assert broken >= GAMES // 2 - 1, edit  # the edit does break a rule
+
+
 def _ten_point_tally(rec: dict[str, Any]) -> dict[str, Any]:
     """A ten-point record as a tally: per hand the points each unit took, no cards."""
     a = analyze(rec)
