@@ -51,6 +51,7 @@ from pitchcli.engine.quick import (
     counts,
     judged_by_identity,
     one_of,
+    per_unit,
     rule_arrays,
     unfollowed,
     whole,
@@ -538,10 +539,10 @@ class PointCardBatch(QuickBatch):
             ok &= (plays.reshape(h, n, width).any(1) | ~t.is_point[trump]).all(1)
         # TP-POINTS-1: a point card to who won its trick, the 2 of trumps to who played it.
         to = np.where(played == t.two[trump][:, None], seats, winner.repeat(n, 1))
-        value = np.where(to >= 0, value, 0)
-        seat_taken = np.stack([(value * (to == s)).sum(1) for s in range(n)], 1)
-        unit_of = np.array(self.table.unit_of)
-        taken = np.stack([seat_taken[:, unit_of == u].sum(1) for u in range(len(self.table.unit_names))], 1)
+        nobody = to < 0  # (a trick without a trump: its cards' points to nobody)
+        seat_taken = per_unit(np.where(nobody, 0, to), np.where(nobody, 0, value), n)
+        unit_of = np.broadcast_to(np.array(self.table.unit_of), seat_taken.shape)
+        taken = per_unit(unit_of, seat_taken, len(self.table.unit_names))
         return ok, taken, seat_taken, held.reshape(h, n, width)
 
     def _refill_broken(self, dealt_to: np.ndarray, drew: np.ndarray, threw: np.ndarray, is_trump: np.ndarray,
