@@ -201,3 +201,30 @@ def test_json_and_sarif_are_valid_json_on_every_kind_of_input(tmp_path: Path, fm
         else:
             run_ = data["runs"][0]
             assert {r_["ruleId"] for r_ in run_["results"]} == {rule["id"] for rule in run_["tool"]["driver"]["rules"]}
+
+
+# --- the chart's names: written as text, each where it appears ------------------------------
+
+
+@pytest.mark.parametrize("name", ['A<b>&"\'nn</text><x/>', "bidi\u202eevil", "amp&amp;"])
+def test_every_name_the_chart_writes_is_text(name: str) -> None:
+    """``race_svg`` writes a unit's name in the title, the line's
+    ``data-unit``, the legend, and as the line another coincides with: each
+    read back from the SVG is the name (printable), never markup."""
+    from pitchcli.pipeline.check import check_paths
+    from pitchcli.render.chart import chart_data, race_svg
+    from pitchcli.render.templating import printable
+    from pitchcli.views.game import game_view
+
+    checked, = check_paths([str(GAME)])
+    c = chart_data(game_view(checked))
+    first, second = c["series"][:2]
+    first.unit, second.same_as, c["title"] = name, name, f"Score race: {name}"
+    svg = ET.fromstring(race_svg(c, standalone=True).encode())
+    ns = "{http://www.w3.org/2000/svg}"
+    shown = printable(name)
+    assert svg.find(f"{ns}title").text == f"Score race: {shown}"
+    assert svg.find(f"{ns}polyline").get("data-unit") == shown
+    legends = ["".join(g.find(f"{ns}text").itertext()) for g in svg.iter(f"{ns}g")]
+    assert legends[0].startswith(f"{shown}: ")
+    assert legends[1].endswith(f"(the same line as {shown})")
