@@ -93,8 +93,9 @@ _AUCTIONS_MAX = 50_000  # per table: beyond it, auctions are run, not kept
 # the document's diagnostics there to its diagnostics alone, and checks that
 # these are the rule ids the engine can raise for Auction Pitch.
 COVERAGE: dict[str, str] = {
-    "CARD-1": "checked: a card outside the family's deck (a joker) in a deal or a trick (of a full or a "
-              "play-level hand) is not in RuleArrays.in_deck: the hand is refused (R401)",
+    "CARD-1": "checked: a card outside the family's deck (a joker) in a trick (of a full or a play-level "
+              "hand) is not in RuleArrays.in_deck, and one in a deal is not among the cards played (_hands' "
+              "pairs dealt against pairs played): the hand is refused (R401)",
     "CARD-3": "replayed: the schema refuses a text that is no card (S204) before the engine; one that got "
               "past it (a script's record) raises in pipeline.feed.Driver.feed's look-up: its game is replayed",
     "CARD-4": "checked: no equal neighbours in a hand's sorted deal (no card dealt twice, even twice to one "
